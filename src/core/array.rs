@@ -1,0 +1,425 @@
+//! The validated description of one array's memory layout.
+//!
+//! An [`ArrayLayout`] is what the mapping works from: plain numbers, no
+//! source text. It can only be built through [`ArrayLayout::new`], which
+//! checks the invariants below, so code holding one may rely on them:
+//!
+//! 1. `minor_to_major` is a permutation of `0..num_dims`.
+//! 2. Every tile has at least one entry; every tile entry is a size `>= 1`
+//!    or the combine marker `*`, and `*` is never a tile's most-minor entry.
+//! 3. `tail_padding_alignment >= 1` (elements).
+//! 4. `element_size_bits` is `0` (the type's own width) or `>= 1`.
+//! 5. Index and pointer types, when present, are integral.
+//! 6. Split configs name a dimension of the array, in range, with split
+//!    indices strictly increasing and inside the dimension.
+//! 7. Every dim size fits in XLA's `int64`.
+//!
+//! Sizes that need the whole tiling (footprint, bytes) are checked for
+//! overflow when a mapping is built, not here.
+
+use super::element_type::ElementType;
+
+/// The largest size XLA can represent (`int64_t` max). Every element count,
+/// footprint and byte size we accept stays at or below it.
+pub const MAX_SIZE: u64 = i64::MAX as u64;
+
+/// One dimension's size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DimSize {
+    /// A fixed size, `3`.
+    Static(u64),
+    /// A bounded dynamic size, `<=10`: at most the bound, and it occupies
+    /// the bound in memory.
+    Bounded(u64),
+    /// An unbounded dynamic size, `?`: parses, but cannot be laid out.
+    Unbounded,
+}
+
+impl DimSize {
+    /// The size the dimension occupies in memory, if it has one.
+    pub fn extent(self) -> Option<u64> {
+        match self {
+            DimSize::Static(n) | DimSize::Bounded(n) => Some(n),
+            DimSize::Unbounded => None,
+        }
+    }
+}
+
+/// One entry of a tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TileDim {
+    /// A tile size in elements, `>= 1`.
+    Size(u64),
+    /// `*`: merge this dimension into the next more-minor one before tiling.
+    Combine,
+}
+
+/// One tiling level, entries from most major to most minor as written:
+/// `T(8,128)` is `[Size(8), Size(128)]`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Tile {
+    dims: Vec<TileDim>,
+}
+
+impl Tile {
+    /// A tile with the given entries; checks invariant 2 for this tile.
+    pub fn new(dims: Vec<TileDim>) -> Result<Tile, LayoutError> {
+        if dims.is_empty() {
+            return Err(LayoutError::new(LayoutErrorKind::EmptyTile, Locus::Tile { level: 0 }));
+        }
+        for (entry, d) in dims.iter().enumerate() {
+            let locus = Locus::TileEntry { level: 0, entry };
+            match *d {
+                TileDim::Size(0) => {
+                    return Err(LayoutError::new(LayoutErrorKind::TileSizeZero, locus))
+                }
+                TileDim::Size(n) if n > MAX_SIZE => {
+                    return Err(LayoutError::new(LayoutErrorKind::TooLarge { value: n }, locus))
+                }
+                TileDim::Combine if entry + 1 == dims.len() => {
+                    return Err(LayoutError::new(LayoutErrorKind::CombineMostMinor, locus))
+                }
+                _ => {}
+            }
+        }
+        Ok(Tile { dims })
+    }
+
+    /// Entries from most major to most minor.
+    pub fn dims(&self) -> &[TileDim] {
+        &self.dims
+    }
+
+    /// Number of entries (the number of most-minor dims the tile covers).
+    pub fn len(&self) -> usize {
+        self.dims.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.dims.is_empty()
+    }
+
+    /// Elements in one tile: the product of the sizes (`*` entries count 1).
+    /// `None` if it overflows XLA's int64.
+    pub fn num_elements(&self) -> Option<u64> {
+        self.dims.iter().try_fold(1u64, |acc, d| match d {
+            TileDim::Size(n) => acc.checked_mul(*n).filter(|&p| p <= MAX_SIZE),
+            TileDim::Combine => Some(acc),
+        })
+    }
+}
+
+/// `SC(dim:i,j)`: a dimension split into pieces at the given indices.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SplitConfig {
+    pub dimension: usize,
+    pub split_indices: Vec<u64>,
+}
+
+/// Everything about an array's element storage. See the module docs for the
+/// invariants [`ArrayLayout::new`] establishes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ArrayLayout {
+    element_type: ElementType,
+    dims: Vec<DimSize>,
+    minor_to_major: Vec<usize>,
+    tiles: Vec<Tile>,
+    tail_padding_alignment: u64,
+    element_size_bits: u64,
+    memory_space: u64,
+    index_type: Option<ElementType>,
+    pointer_type: Option<ElementType>,
+    split_configs: Vec<SplitConfig>,
+    dynamic_shape_metadata_prefix_bytes: u64,
+}
+
+/// The parts of a layout besides minor_to_major and tiles, with XLA's
+/// defaults.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LayoutAttributes {
+    /// `L(n)`, in elements; XLA's default 1.
+    pub tail_padding_alignment: u64,
+    /// `E(n)`, in bits; 0 means the element type's own width.
+    pub element_size_bits: u64,
+    /// `S(n)`; 0 is device HBM.
+    pub memory_space: u64,
+    /// `#(type)`.
+    pub index_type: Option<ElementType>,
+    /// `*(type)`.
+    pub pointer_type: Option<ElementType>,
+    /// `SC(...)`.
+    pub split_configs: Vec<SplitConfig>,
+    /// `M(n)`, in bytes.
+    pub dynamic_shape_metadata_prefix_bytes: u64,
+}
+
+impl Default for LayoutAttributes {
+    fn default() -> Self {
+        LayoutAttributes {
+            tail_padding_alignment: 1,
+            element_size_bits: 0,
+            memory_space: 0,
+            index_type: None,
+            pointer_type: None,
+            split_configs: Vec::new(),
+            dynamic_shape_metadata_prefix_bytes: 0,
+        }
+    }
+}
+
+impl ArrayLayout {
+    /// Checks invariants 1-7 and builds the layout. `minor_to_major` of
+    /// `None` means XLA's default, `N-1,...,1,0`.
+    pub fn new(
+        element_type: ElementType,
+        dims: Vec<DimSize>,
+        minor_to_major: Option<Vec<usize>>,
+        tiles: Vec<Tile>,
+        attributes: LayoutAttributes,
+    ) -> Result<ArrayLayout, LayoutError> {
+        let n = dims.len();
+        for (i, d) in dims.iter().enumerate() {
+            if let Some(size) = d.extent() {
+                if size > MAX_SIZE {
+                    return Err(LayoutError::new(LayoutErrorKind::TooLarge { value: size }, Locus::Dim(i)));
+                }
+            }
+        }
+        let minor_to_major = match minor_to_major {
+            None => (0..n).rev().collect(),
+            Some(m) => {
+                check_permutation(&m, n)?;
+                m
+            }
+        };
+        // Invariant 2 was checked by Tile::new, without knowing its level.
+        for (level, tile) in tiles.iter().enumerate() {
+            Tile::new(tile.dims.clone()).map_err(|e| e.at_level(level))?;
+        }
+        let a = attributes;
+        if a.tail_padding_alignment == 0 {
+            return Err(LayoutError::new(LayoutErrorKind::TailAlignmentZero, Locus::TailAlignment));
+        }
+        for (value, locus) in [
+            (a.tail_padding_alignment, Locus::TailAlignment),
+            (a.element_size_bits, Locus::ElementSize),
+            (a.memory_space, Locus::MemorySpace),
+            (a.dynamic_shape_metadata_prefix_bytes, Locus::DynamicPrefix),
+        ] {
+            if value > MAX_SIZE {
+                return Err(LayoutError::new(LayoutErrorKind::TooLarge { value }, locus));
+            }
+        }
+        if let Some(t) = a.index_type.filter(|t| !t.is_integral()) {
+            return Err(LayoutError::new(LayoutErrorKind::NotIntegral { ty: t }, Locus::IndexType));
+        }
+        if let Some(t) = a.pointer_type.filter(|t| !t.is_integral()) {
+            return Err(LayoutError::new(LayoutErrorKind::NotIntegral { ty: t }, Locus::PointerType));
+        }
+        for (k, sc) in a.split_configs.iter().enumerate() {
+            check_split_config(sc, &dims).map_err(|kind| LayoutError::new(kind, Locus::SplitConfig(k)))?;
+        }
+        Ok(ArrayLayout {
+            element_type,
+            dims,
+            minor_to_major,
+            tiles,
+            tail_padding_alignment: a.tail_padding_alignment,
+            element_size_bits: a.element_size_bits,
+            memory_space: a.memory_space,
+            index_type: a.index_type,
+            pointer_type: a.pointer_type,
+            split_configs: a.split_configs,
+            dynamic_shape_metadata_prefix_bytes: a.dynamic_shape_metadata_prefix_bytes,
+        })
+    }
+
+    /// A static array with the default layout and no tiling.
+    pub fn dense(element_type: ElementType, dims: &[u64]) -> Result<ArrayLayout, LayoutError> {
+        let dims = dims.iter().map(|&d| DimSize::Static(d)).collect();
+        ArrayLayout::new(element_type, dims, None, Vec::new(), LayoutAttributes::default())
+    }
+
+    pub fn element_type(&self) -> ElementType {
+        self.element_type
+    }
+
+    /// Dimension sizes in dimension-number order, as written.
+    pub fn dims(&self) -> &[DimSize] {
+        &self.dims
+    }
+
+    /// Sizes in dimension-number order as laid out in memory (bounded dims
+    /// at their bound); `None` if any dim is unbounded (`?`).
+    pub fn extents(&self) -> Option<Vec<u64>> {
+        self.dims.iter().map(|d| d.extent()).collect()
+    }
+
+    /// Number of dimensions (XLA's old "rank").
+    pub fn num_dims(&self) -> usize {
+        self.dims.len()
+    }
+
+    /// Dims from most minor to most major; a permutation of `0..num_dims`.
+    pub fn minor_to_major(&self) -> &[usize] {
+        &self.minor_to_major
+    }
+
+    /// Dimension numbers from most major to most minor: the order in which
+    /// an untiled array's elements are nested in memory.
+    pub fn physical_order(&self) -> Vec<usize> {
+        self.minor_to_major.iter().rev().copied().collect()
+    }
+
+    /// Tiling levels in the order they are applied.
+    pub fn tiles(&self) -> &[Tile] {
+        &self.tiles
+    }
+
+    /// `L(n)`: the footprint is rounded up to a multiple of this many
+    /// elements; 1 when absent.
+    pub fn tail_padding_alignment(&self) -> u64 {
+        self.tail_padding_alignment
+    }
+
+    /// `E(n)` as written; 0 when absent (meaning the type's own width).
+    pub fn element_size_bits_attr(&self) -> u64 {
+        self.element_size_bits
+    }
+
+    /// Bits one element occupies in memory: `E(n)` if set, else the type's
+    /// own width.
+    pub fn element_bits(&self) -> u64 {
+        if self.element_size_bits != 0 {
+            self.element_size_bits
+        } else {
+            u64::from(self.element_type.bit_width())
+        }
+    }
+
+    pub fn memory_space(&self) -> u64 {
+        self.memory_space
+    }
+
+    pub fn index_type(&self) -> Option<ElementType> {
+        self.index_type
+    }
+
+    pub fn pointer_type(&self) -> Option<ElementType> {
+        self.pointer_type
+    }
+
+    pub fn split_configs(&self) -> &[SplitConfig] {
+        &self.split_configs
+    }
+
+    pub fn dynamic_shape_metadata_prefix_bytes(&self) -> u64 {
+        self.dynamic_shape_metadata_prefix_bytes
+    }
+
+    /// Whether minor_to_major is XLA's default `N-1,...,0`.
+    pub fn has_default_minor_to_major(&self) -> bool {
+        self.minor_to_major.iter().rev().copied().eq(0..self.dims.len())
+    }
+}
+
+fn check_permutation(m: &[usize], n: usize) -> Result<(), LayoutError> {
+    let mut seen = vec![false; n.min(m.len())];
+    for (i, &d) in m.iter().enumerate() {
+        if d >= n {
+            return Err(LayoutError::new(
+                LayoutErrorKind::DimOutOfRange { dim: d as i64, num_dims: n },
+                Locus::MinorToMajor(i),
+            ));
+        }
+        if i < seen.len() {
+            if seen[d] {
+                return Err(LayoutError::new(LayoutErrorKind::DuplicateDim { dim: d }, Locus::MinorToMajor(i)));
+            }
+            seen[d] = true;
+        }
+    }
+    if m.len() != n {
+        return Err(LayoutError::new(
+            LayoutErrorKind::MinorToMajorLength { expected: n, found: m.len() },
+            Locus::MinorToMajorList,
+        ));
+    }
+    Ok(())
+}
+
+fn check_split_config(sc: &SplitConfig, dims: &[DimSize]) -> Result<(), LayoutErrorKind> {
+    let Some(dim) = dims.get(sc.dimension) else {
+        return Err(LayoutErrorKind::DimOutOfRange { dim: sc.dimension as i64, num_dims: dims.len() });
+    };
+    let mut prev = 0u64;
+    for &i in &sc.split_indices {
+        let inside = dim.extent().is_none_or(|size| i < size);
+        if i == 0 || i <= prev || !inside {
+            return Err(LayoutErrorKind::BadSplitIndex { index: i });
+        }
+        prev = i;
+    }
+    Ok(())
+}
+
+/// Which part of a layout an error is about, so that the text validator can
+/// point at the characters that wrote it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Locus {
+    /// Dimension `i` (in dimension-number order).
+    Dim(usize),
+    /// The whole minor_to_major list.
+    MinorToMajorList,
+    /// Entry `i` of minor_to_major.
+    MinorToMajor(usize),
+    /// Tiling level `level` (0-based).
+    Tile { level: usize },
+    /// Entry `entry` of tiling level `level`.
+    TileEntry { level: usize, entry: usize },
+    TailAlignment,
+    ElementSize,
+    MemorySpace,
+    IndexType,
+    PointerType,
+    /// Split config `k` (0-based).
+    SplitConfig(usize),
+    DynamicPrefix,
+}
+
+/// A broken invariant of [`ArrayLayout`], with where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LayoutError {
+    pub kind: LayoutErrorKind,
+    pub locus: Locus,
+}
+
+impl LayoutError {
+    pub fn new(kind: LayoutErrorKind, locus: Locus) -> LayoutError {
+        LayoutError { kind, locus }
+    }
+
+    fn at_level(mut self, level: usize) -> LayoutError {
+        self.locus = match self.locus {
+            Locus::Tile { .. } => Locus::Tile { level },
+            Locus::TileEntry { entry, .. } => Locus::TileEntry { level, entry },
+            other => other,
+        };
+        self
+    }
+}
+
+/// What is wrong with a layout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LayoutErrorKind {
+    MinorToMajorLength { expected: usize, found: usize },
+    DimOutOfRange { dim: i64, num_dims: usize },
+    DuplicateDim { dim: usize },
+    EmptyTile,
+    TileSizeZero,
+    CombineMostMinor,
+    TailAlignmentZero,
+    NotIntegral { ty: ElementType },
+    BadSplitIndex { index: u64 },
+    TooLarge { value: u64 },
+}
