@@ -18,6 +18,10 @@
 //! overflow when a mapping is built, not here.
 
 use super::element_type::ElementType;
+use super::error::ErrorKind;
+
+/// XLA keeps the memory space in an `int8_t`; larger `S(n)` would wrap.
+pub const MAX_MEMORY_SPACE: u64 = 127;
 
 /// The largest size XLA can represent (`int64_t` max). Every element count,
 /// footprint and byte size we accept stays at or below it.
@@ -65,19 +69,25 @@ impl Tile {
     /// A tile with the given entries; checks invariant 2 for this tile.
     pub fn new(dims: Vec<TileDim>) -> Result<Tile, LayoutError> {
         if dims.is_empty() {
-            return Err(LayoutError::new(LayoutErrorKind::EmptyTile, Locus::Tile { level: 0 }));
+            return Err(LayoutError::new(
+                ErrorKind::EmptyTile,
+                Locus::Tile { level: 0 },
+            ));
         }
         for (entry, d) in dims.iter().enumerate() {
             let locus = Locus::TileEntry { level: 0, entry };
             match *d {
                 TileDim::Size(0) => {
-                    return Err(LayoutError::new(LayoutErrorKind::TileSizeZero, locus))
+                    return Err(LayoutError::new(
+                        ErrorKind::TileSizeNotPositive { value: 0 },
+                        locus,
+                    ))
                 }
                 TileDim::Size(n) if n > MAX_SIZE => {
-                    return Err(LayoutError::new(LayoutErrorKind::TooLarge { value: n }, locus))
+                    return Err(LayoutError::new(ErrorKind::TooLarge { value: n }, locus))
                 }
                 TileDim::Combine if entry + 1 == dims.len() => {
-                    return Err(LayoutError::new(LayoutErrorKind::CombineMostMinor, locus))
+                    return Err(LayoutError::new(ErrorKind::CombineMostMinor, locus))
                 }
                 _ => {}
             }
@@ -181,7 +191,10 @@ impl ArrayLayout {
         for (i, d) in dims.iter().enumerate() {
             if let Some(size) = d.extent() {
                 if size > MAX_SIZE {
-                    return Err(LayoutError::new(LayoutErrorKind::TooLarge { value: size }, Locus::Dim(i)));
+                    return Err(LayoutError::new(
+                        ErrorKind::TooLarge { value: size },
+                        Locus::Dim(i),
+                    ));
                 }
             }
         }
@@ -198,7 +211,10 @@ impl ArrayLayout {
         }
         let a = attributes;
         if a.tail_padding_alignment == 0 {
-            return Err(LayoutError::new(LayoutErrorKind::TailAlignmentZero, Locus::TailAlignment));
+            return Err(LayoutError::new(
+                ErrorKind::TailAlignmentZero,
+                Locus::TailAlignment,
+            ));
         }
         for (value, locus) in [
             (a.tail_padding_alignment, Locus::TailAlignment),
@@ -207,17 +223,39 @@ impl ArrayLayout {
             (a.dynamic_shape_metadata_prefix_bytes, Locus::DynamicPrefix),
         ] {
             if value > MAX_SIZE {
-                return Err(LayoutError::new(LayoutErrorKind::TooLarge { value }, locus));
+                return Err(LayoutError::new(ErrorKind::TooLarge { value }, locus));
             }
         }
         if let Some(t) = a.index_type.filter(|t| !t.is_integral()) {
-            return Err(LayoutError::new(LayoutErrorKind::NotIntegral { ty: t }, Locus::IndexType));
+            return Err(LayoutError::new(
+                ErrorKind::NotIntegral {
+                    ty: t,
+                    what: "index",
+                },
+                Locus::IndexType,
+            ));
         }
         if let Some(t) = a.pointer_type.filter(|t| !t.is_integral()) {
-            return Err(LayoutError::new(LayoutErrorKind::NotIntegral { ty: t }, Locus::PointerType));
+            return Err(LayoutError::new(
+                ErrorKind::NotIntegral {
+                    ty: t,
+                    what: "pointer",
+                },
+                Locus::PointerType,
+            ));
         }
+        if a.memory_space > MAX_MEMORY_SPACE {
+            return Err(LayoutError::new(
+                ErrorKind::MemorySpaceTooLarge {
+                    value: a.memory_space,
+                },
+                Locus::MemorySpace,
+            ));
+        }
+        let physical: Vec<usize> = minor_to_major.iter().rev().copied().collect();
         for (k, sc) in a.split_configs.iter().enumerate() {
-            check_split_config(sc, &dims).map_err(|kind| LayoutError::new(kind, Locus::SplitConfig(k)))?;
+            check_split_config(sc, &dims, &physical)
+                .map_err(|kind| LayoutError::new(kind, Locus::SplitConfig(k)))?;
         }
         Ok(ArrayLayout {
             element_type,
@@ -237,7 +275,13 @@ impl ArrayLayout {
     /// A static array with the default layout and no tiling.
     pub fn dense(element_type: ElementType, dims: &[u64]) -> Result<ArrayLayout, LayoutError> {
         let dims = dims.iter().map(|&d| DimSize::Static(d)).collect();
-        ArrayLayout::new(element_type, dims, None, Vec::new(), LayoutAttributes::default())
+        ArrayLayout::new(
+            element_type,
+            dims,
+            None,
+            Vec::new(),
+            LayoutAttributes::default(),
+        )
     }
 
     pub fn element_type(&self) -> ElementType {
@@ -288,13 +332,19 @@ impl ArrayLayout {
     }
 
     /// Bits one element occupies in memory: `E(n)` if set, else the type's
-    /// own width.
+    /// width rounded up to whole bytes (XLA's `ElementSizeInBits`: without
+    /// `E(n)`, `s4` and `pred` take a byte each, unpacked).
     pub fn element_bits(&self) -> u64 {
         if self.element_size_bits != 0 {
             self.element_size_bits
         } else {
-            u64::from(self.element_type.bit_width())
+            u64::from(self.element_type.bit_width().div_ceil(8) * 8)
         }
+    }
+
+    /// Whether `E(n)` packs elements tighter than a byte each.
+    pub fn is_packed(&self) -> bool {
+        self.element_size_bits != 0 && self.element_size_bits < 8
     }
 
     pub fn memory_space(&self) -> u64 {
@@ -319,7 +369,11 @@ impl ArrayLayout {
 
     /// Whether minor_to_major is XLA's default `N-1,...,0`.
     pub fn has_default_minor_to_major(&self) -> bool {
-        self.minor_to_major.iter().rev().copied().eq(0..self.dims.len())
+        self.minor_to_major
+            .iter()
+            .rev()
+            .copied()
+            .eq(0..self.dims.len())
     }
 }
 
@@ -328,35 +382,53 @@ fn check_permutation(m: &[usize], n: usize) -> Result<(), LayoutError> {
     for (i, &d) in m.iter().enumerate() {
         if d >= n {
             return Err(LayoutError::new(
-                LayoutErrorKind::DimOutOfRange { dim: d as i64, num_dims: n },
+                ErrorKind::DimOutOfRange {
+                    dim: d as i64,
+                    num_dims: n,
+                },
                 Locus::MinorToMajor(i),
             ));
         }
         if i < seen.len() {
             if seen[d] {
-                return Err(LayoutError::new(LayoutErrorKind::DuplicateDim { dim: d }, Locus::MinorToMajor(i)));
+                return Err(LayoutError::new(
+                    ErrorKind::DuplicateDim { dim: d },
+                    Locus::MinorToMajor(i),
+                ));
             }
             seen[d] = true;
         }
     }
     if m.len() != n {
         return Err(LayoutError::new(
-            LayoutErrorKind::MinorToMajorLength { expected: n, found: m.len() },
+            ErrorKind::MinorToMajorLength {
+                expected: n,
+                found: m.len(),
+            },
             Locus::MinorToMajorList,
         ));
     }
     Ok(())
 }
 
-fn check_split_config(sc: &SplitConfig, dims: &[DimSize]) -> Result<(), LayoutErrorKind> {
-    let Some(dim) = dims.get(sc.dimension) else {
-        return Err(LayoutErrorKind::DimOutOfRange { dim: sc.dimension as i64, num_dims: dims.len() });
+/// Split configs name a *physical* dimension, counted from the most major
+/// (XLA's `LayoutUtil::MaxSplitSize` looks it up with `Major`).
+fn check_split_config(
+    sc: &SplitConfig,
+    dims: &[DimSize],
+    physical: &[usize],
+) -> Result<(), ErrorKind> {
+    let Some(dim) = physical.get(sc.dimension).map(|&d| dims[d]) else {
+        return Err(ErrorKind::DimOutOfRange {
+            dim: sc.dimension as i64,
+            num_dims: dims.len(),
+        });
     };
     let mut prev = 0u64;
     for &i in &sc.split_indices {
         let inside = dim.extent().is_none_or(|size| i < size);
         if i == 0 || i <= prev || !inside {
-            return Err(LayoutErrorKind::BadSplitIndex { index: i });
+            return Err(ErrorKind::BadSplitIndex { index: i });
         }
         prev = i;
     }
@@ -374,9 +446,14 @@ pub enum Locus {
     /// Entry `i` of minor_to_major.
     MinorToMajor(usize),
     /// Tiling level `level` (0-based).
-    Tile { level: usize },
+    Tile {
+        level: usize,
+    },
     /// Entry `entry` of tiling level `level`.
-    TileEntry { level: usize, entry: usize },
+    TileEntry {
+        level: usize,
+        entry: usize,
+    },
     TailAlignment,
     ElementSize,
     MemorySpace,
@@ -390,12 +467,12 @@ pub enum Locus {
 /// A broken invariant of [`ArrayLayout`], with where it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LayoutError {
-    pub kind: LayoutErrorKind,
+    pub kind: ErrorKind,
     pub locus: Locus,
 }
 
 impl LayoutError {
-    pub fn new(kind: LayoutErrorKind, locus: Locus) -> LayoutError {
+    pub fn new(kind: ErrorKind, locus: Locus) -> LayoutError {
         LayoutError { kind, locus }
     }
 
@@ -407,19 +484,4 @@ impl LayoutError {
         };
         self
     }
-}
-
-/// What is wrong with a layout.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LayoutErrorKind {
-    MinorToMajorLength { expected: usize, found: usize },
-    DimOutOfRange { dim: i64, num_dims: usize },
-    DuplicateDim { dim: usize },
-    EmptyTile,
-    TileSizeZero,
-    CombineMostMinor,
-    TailAlignmentZero,
-    NotIntegral { ty: ElementType },
-    BadSplitIndex { index: u64 },
-    TooLarge { value: u64 },
 }

@@ -122,8 +122,16 @@ mod tests {
     fn widths_follow_the_semantics_doc() {
         use ElementType::*;
         let expected = [
-            (Pred, 8), (S1, 1), (U2, 2), (S4, 4), (Bf16, 16), (F32, 32),
-            (C64, 64), (C128, 128), (F8E4m3fn, 8), (F4E2m1fn, 4),
+            (Pred, 8),
+            (S1, 1),
+            (U2, 2),
+            (S4, 4),
+            (Bf16, 16),
+            (F32, 32),
+            (C64, 64),
+            (C128, 128),
+            (F8E4m3fn, 8),
+            (F4E2m1fn, 4),
         ];
         for (t, bits) in expected {
             assert_eq!(t.bit_width(), bits, "{t}");

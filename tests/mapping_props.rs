@@ -1,0 +1,300 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! The fast mapping against a brute-force reference that literally pads,
+//! reshapes and transposes an array of element ids (and never calls the
+//! code under test to compute an expectation).
+
+use proptest::prelude::*;
+use xla_layout_viz::core::{
+    ArrayLayout, Cell, DimSize, ElementType, LayoutAttributes, Mapping, PaddingSource, Tile,
+    TileDim,
+};
+
+/// A memory cell of the reference: an element's row-major id, or padding
+/// tagged with the step that created it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum R {
+    E(u64),
+    Pad(PaddingSource),
+}
+
+/// A dense row-major array of `R`.
+#[derive(Clone, Debug)]
+struct Dense {
+    shape: Vec<usize>,
+    data: Vec<R>,
+}
+
+fn strides(shape: &[usize]) -> Vec<usize> {
+    let mut s = vec![1; shape.len()];
+    for i in (0..shape.len().saturating_sub(1)).rev() {
+        s[i] = s[i + 1] * shape[i + 1];
+    }
+    s
+}
+
+fn unravel(mut i: usize, shape: &[usize]) -> Vec<usize> {
+    let mut idx = vec![0; shape.len()];
+    for d in (0..shape.len()).rev() {
+        idx[d] = i % shape[d];
+        i /= shape[d];
+    }
+    idx
+}
+
+impl Dense {
+    fn at(&self, idx: &[usize]) -> R {
+        let s = strides(&self.shape);
+        self.data[idx.iter().zip(&s).map(|(i, s)| i * s).sum::<usize>()]
+    }
+
+    /// Pads dim `d` to `to` with padding tagged `tag`.
+    fn pad(&self, d: usize, to: usize, tag: PaddingSource) -> Dense {
+        let mut shape = self.shape.clone();
+        shape[d] = to;
+        let n: usize = shape.iter().product();
+        let data = (0..n)
+            .map(|i| {
+                let idx = unravel(i, &shape);
+                if idx[d] < self.shape[d] {
+                    self.at(&idx)
+                } else {
+                    R::Pad(tag)
+                }
+            })
+            .collect();
+        Dense { shape, data }
+    }
+
+    /// `out[i] = self[i permuted]`: out dim k is input dim perm[k].
+    fn transpose(&self, perm: &[usize]) -> Dense {
+        let shape: Vec<usize> = perm.iter().map(|&p| self.shape[p]).collect();
+        let n: usize = shape.iter().product();
+        let data = (0..n)
+            .map(|i| {
+                let idx = unravel(i, &shape);
+                let mut src = vec![0; idx.len()];
+                for (k, &p) in perm.iter().enumerate() {
+                    src[p] = idx[k];
+                }
+                self.at(&src)
+            })
+            .collect();
+        Dense { shape, data }
+    }
+}
+
+/// Pad, reshape, transpose, level by level; then the tail.
+fn reference(
+    dims: &[usize],
+    padded: Option<&[usize]>,
+    m2m: &[usize],
+    tiles: &[Vec<i64>],
+    align: usize,
+) -> Vec<R> {
+    let n: usize = dims.iter().product();
+    let mut a = Dense {
+        shape: dims.to_vec(),
+        data: (0..n as u64).map(R::E).collect(),
+    };
+    if let Some(p) = padded {
+        for (d, &to) in p.iter().enumerate() {
+            a = a.pad(d, to, PaddingSource::LegacyPadding);
+        }
+    }
+    let physical: Vec<usize> = m2m.iter().rev().copied().collect();
+    a = a.transpose(&physical);
+    for (level, tile) in tiles.iter().enumerate() {
+        while a.shape.len() < tile.len() {
+            a.shape.insert(0, 1);
+        }
+        let first = a.shape.len() - tile.len();
+        // `*`: merging a dim into the next one of a row-major array is a
+        // reshape.
+        let mut shape: Vec<usize> = a.shape[..first].to_vec();
+        let mut sizes = Vec::new();
+        let mut carry = 1;
+        for (k, &t) in tile.iter().enumerate() {
+            let d = a.shape[first + k] * carry;
+            if t < 0 {
+                carry = d;
+            } else {
+                carry = 1;
+                shape.push(d);
+                sizes.push(t as usize);
+            }
+        }
+        a.shape = shape;
+        let first = a.shape.len() - sizes.len();
+        for (k, &t) in sizes.iter().enumerate() {
+            let d = first + k;
+            let to = a.shape[d].div_ceil(t) * t;
+            a = a.pad(d, to, PaddingSource::Tile { level });
+        }
+        // Reshape each tiled dim c into (c / t, t)...
+        let mut split = a.shape[..first].to_vec();
+        for (k, &t) in sizes.iter().enumerate() {
+            split.push(a.shape[first + k] / t);
+            split.push(t);
+        }
+        a.shape = split;
+        // ...and move all the t parts to the minor end, in order.
+        let mut perm: Vec<usize> = (0..first).collect();
+        perm.extend((0..sizes.len()).map(|k| first + 2 * k));
+        perm.extend((0..sizes.len()).map(|k| first + 2 * k + 1));
+        a = a.transpose(&perm);
+    }
+    let mut mem = a.data;
+    while mem.len() % align != 0 {
+        mem.push(R::Pad(PaddingSource::TailAlignment));
+    }
+    mem
+}
+
+#[derive(Clone, Debug)]
+struct Case {
+    dims: Vec<usize>,
+    padded: Option<Vec<usize>>,
+    m2m: Vec<usize>,
+    tiles: Vec<Vec<i64>>,
+    align: usize,
+}
+
+fn case() -> impl Strategy<Value = Case> {
+    (0usize..=4)
+        .prop_flat_map(|n| {
+            let dims = prop::collection::vec(prop_oneof![1 => Just(0usize), 12 => 1usize..=7], n);
+            let perm = Just((0..n).collect::<Vec<_>>()).prop_shuffle();
+            let tile = (1usize..=n + 2).prop_flat_map(|len| {
+                prop::collection::vec(prop_oneof![1 => Just(-1i64), 5 => 1i64..=5], len).prop_map(
+                    |mut t| {
+                        if let Some(last) = t.last_mut() {
+                            *last = last.abs().max(1);
+                        }
+                        t
+                    },
+                )
+            });
+            let tiles = prop::collection::vec(tile, 0..=3);
+            let pad_extra = prop::collection::vec(0usize..=2, n);
+            (
+                dims,
+                perm,
+                tiles,
+                prop::option::weighted(0.2, pad_extra),
+                prop_oneof![3 => Just(1usize), 1 => 1usize..=9],
+            )
+        })
+        .prop_map(|(dims, m2m, tiles, extra, align)| {
+            let padded = extra.map(|e| dims.iter().zip(e).map(|(d, x)| d + x).collect());
+            Case {
+                dims,
+                padded,
+                m2m,
+                tiles,
+                align,
+            }
+        })
+}
+
+fn build(c: &Case) -> Option<Mapping> {
+    let tiles = c
+        .tiles
+        .iter()
+        .map(|t| {
+            Tile::new(
+                t.iter()
+                    .map(|&d| {
+                        if d < 0 {
+                            TileDim::Combine
+                        } else {
+                            TileDim::Size(d as u64)
+                        }
+                    })
+                    .collect(),
+            )
+            .unwrap()
+        })
+        .collect();
+    let dims = c.dims.iter().map(|&d| DimSize::Static(d as u64)).collect();
+    let attrs = LayoutAttributes {
+        tail_padding_alignment: c.align as u64,
+        ..LayoutAttributes::default()
+    };
+    let layout =
+        ArrayLayout::new(ElementType::F32, dims, Some(c.m2m.clone()), tiles, attrs).unwrap();
+    match &c.padded {
+        None => Mapping::new(&layout).ok(),
+        Some(p) => {
+            Mapping::with_padded_dims(&layout, &p.iter().map(|&x| x as u64).collect::<Vec<_>>())
+                .ok()
+        }
+    }
+}
+
+fn cell(r: R) -> Cell {
+    match r {
+        R::E(e) => Cell::Element(e),
+        R::Pad(p) => Cell::Padding(p),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn fast_mapping_equals_pad_reshape_transpose(c in case()) {
+        let m = build(&c).expect("small layouts always map");
+        prop_assume!(m.footprint() <= 50_000);
+        let mem = reference(&c.dims, c.padded.as_deref(), &c.m2m, &c.tiles, c.align);
+        prop_assert_eq!(m.footprint(), mem.len() as u64);
+
+        // Decoding every offset.
+        for (offset, &r) in mem.iter().enumerate() {
+            prop_assert_eq!(m.at(offset as u64), Some(cell(r)), "offset {}", offset);
+        }
+        prop_assert_eq!(m.at(mem.len() as u64), None);
+
+        // The streaming walks.
+        let walked: Vec<Cell> = m.walk_memory().collect();
+        let expected: Vec<Cell> = mem.iter().map(|&r| cell(r)).collect();
+        prop_assert_eq!(&walked, &expected);
+        let mut visited = Vec::new();
+        m.for_each_in_memory(|o, c| visited.push((o, c)));
+        prop_assert!(visited.iter().enumerate().all(|(i, &(o, c))| o == i as u64 && c == expected[i]));
+
+        // Every element exactly once, and offset_of inverts at.
+        let n: u64 = c.dims.iter().map(|&d| d as u64).product();
+        let mut seen = vec![0u32; n as usize];
+        let mut offsets = vec![0u64; n as usize];
+        for (offset, &r) in mem.iter().enumerate() {
+            if let R::E(e) = r {
+                seen[e as usize] += 1;
+                offsets[e as usize] = offset as u64;
+            }
+        }
+        prop_assert!(seen.iter().all(|&k| k == 1));
+        let mut index = vec![0u64; c.dims.len()];
+        for e in 0..n {
+            m.unravel(e, &mut index);
+            prop_assert_eq!(m.offset_of(&index), Some(offsets[e as usize]));
+            prop_assert_eq!(m.offset_of_id(e), Some(offsets[e as usize]));
+            prop_assert_eq!(m.at(offsets[e as usize]), Some(Cell::Element(e)));
+        }
+        let logical: Vec<u64> = m.walk_logical().collect();
+        prop_assert_eq!(&logical, &offsets);
+
+        let checksum = offsets.iter().enumerate().fold(0u64, |acc, (e, &o)| acc.wrapping_add(o.wrapping_mul(e as u64 + 1)));
+        prop_assert_eq!(m.checksum(), checksum);
+    }
+
+    #[test]
+    fn out_of_range_indices_have_no_offset(c in case(), extra in 0u64..3) {
+        let m = build(&c).expect("small layouts always map");
+        if let Some(first) = c.dims.first() {
+            let mut index = vec![0u64; c.dims.len()];
+            index[0] = *first as u64 + extra;
+            prop_assert_eq!(m.offset_of(&index), None);
+        }
+        prop_assert_eq!(m.offset_of(&vec![0; c.dims.len() + 1]), None);
+    }
+}
