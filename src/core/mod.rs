@@ -4,16 +4,24 @@
 //! tests all stand on the same code. See `docs/architecture.md`.
 
 pub mod array;
+pub mod ast;
 pub mod element_type;
 pub mod error;
+mod lexer;
 pub mod mapping;
+pub mod parser;
+mod print;
 pub mod span;
+pub mod validate;
 
 pub use array::{
     ArrayLayout, DimSize, LayoutAttributes, LayoutError, Locus, SplitConfig, Tile, TileDim,
     MAX_SIZE,
 };
+pub use ast::{ArrayShape, BufferShape, LayoutText, Note, Shape, SplitText, TileText, TupleShape};
 pub use element_type::{ElementType, TypeClass};
 pub use error::{Error, ErrorKind};
 pub use mapping::{Cell, CellInfo, LevelCoords, Mapping, PaddingSource};
+pub use parser::{parse_syntax, MAX_DEPTH};
 pub use span::{Span, Spanned};
+pub use validate::{parse, validate};

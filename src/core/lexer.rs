@@ -1,0 +1,275 @@
+//! Shape text -> tokens, following XLA's HLO lexer where it matters.
+//!
+//! Whitespace (` `, tab, newline, carriage return), `/* ... */` comments and
+//! `//` line comments separate tokens and are otherwise skipped, so that
+//! XLA's own `/*index=5*/` tuple annotations read back. Identifiers are
+//! `[a-zA-Z_][a-zA-Z0-9_.-]*` (maximal munch, as XLA: `SC` is one token, and
+//! `F32` is one unknown name). Integers are decimal with an optional leading
+//! `-`; anything outside `int64` is an error instead of XLA's silent wrap.
+//!
+//! The first lexical error ends the token list with an [`Tok::Error`] token,
+//! so that the parser reports whichever problem comes first in the text.
+
+use super::error::ErrorKind;
+use super::span::Span;
+
+/// What a token is. Identifiers and numbers keep their text in the span.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tok {
+    /// A name: an element type, a layout attribute letter, `b`.
+    Ident,
+    /// A decimal integer in `int64` range.
+    Int(i64),
+    LBracket,
+    RBracket,
+    LBrace,
+    RBrace,
+    LParen,
+    RParen,
+    Comma,
+    Colon,
+    Star,
+    Hash,
+    Plus,
+    Tilde,
+    Question,
+    /// `<=`.
+    Leq,
+    /// The end of the text.
+    Eof,
+    /// A lexical error: always the last token before `Eof`.
+    Error(ErrorKind),
+}
+
+/// A token and where it was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub tok: Tok,
+    pub span: Span,
+}
+
+/// Splits `text` into tokens. The list always ends with [`Tok::Eof`], whose
+/// empty span sits just after the last token (where something missing would
+/// go). Uses memory linear in the text's length.
+pub fn tokenize(text: &str) -> Vec<Token> {
+    let bytes = text.as_bytes();
+    let mut tokens = Vec::new();
+    let mut i = 0;
+    let mut last_end = 0;
+    loop {
+        match skip_trivia(bytes, i) {
+            Ok(next) => i = next,
+            Err(start) => {
+                let span = Span::new(start, text.len());
+                tokens.push(Token {
+                    tok: Tok::Error(ErrorKind::UnterminatedComment),
+                    span,
+                });
+                break;
+            }
+        }
+        let Some(&c) = bytes.get(i) else { break };
+        let start = i;
+        let (tok, end) = match c {
+            b'[' => (Tok::LBracket, i + 1),
+            b']' => (Tok::RBracket, i + 1),
+            b'{' => (Tok::LBrace, i + 1),
+            b'}' => (Tok::RBrace, i + 1),
+            b'(' => (Tok::LParen, i + 1),
+            b')' => (Tok::RParen, i + 1),
+            b',' => (Tok::Comma, i + 1),
+            b':' => (Tok::Colon, i + 1),
+            b'*' => (Tok::Star, i + 1),
+            b'#' => (Tok::Hash, i + 1),
+            b'+' => (Tok::Plus, i + 1),
+            b'~' => (Tok::Tilde, i + 1),
+            b'?' => (Tok::Question, i + 1),
+            b'<' if bytes.get(i + 1) == Some(&b'=') => (Tok::Leq, i + 2),
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => (Tok::Ident, scan(bytes, i + 1, is_ident_continue)),
+            b'0'..=b'9' => lex_number(text, i),
+            b'-' if bytes.get(i + 1).is_some_and(u8::is_ascii_digit) => lex_number(text, i),
+            _ => {
+                let found = text
+                    .get(i..)
+                    .and_then(|s| s.chars().next())
+                    .unwrap_or('\u{fffd}');
+                let end = i + found.len_utf8();
+                (Tok::Error(ErrorKind::UnexpectedChar { found }), end)
+            }
+        };
+        let span = Span::new(start, end);
+        let is_error = matches!(tok, Tok::Error(_));
+        tokens.push(Token { tok, span });
+        if is_error {
+            break;
+        }
+        i = end;
+        last_end = end;
+    }
+    let eof = match tokens.last() {
+        Some(Token {
+            tok: Tok::Error(_),
+            span,
+        }) => span.end,
+        _ => last_end,
+    };
+    tokens.push(Token {
+        tok: Tok::Eof,
+        span: Span::new(eof, eof),
+    });
+    tokens
+}
+
+fn is_ident_continue(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'-')
+}
+
+fn scan(bytes: &[u8], mut i: usize, keep: impl Fn(u8) -> bool) -> usize {
+    while bytes.get(i).is_some_and(|&c| keep(c)) {
+        i += 1;
+    }
+    i
+}
+
+/// Skips whitespace and comments from `i`; `Err(start)` for a `/*` at
+/// `start` that is never closed.
+fn skip_trivia(bytes: &[u8], mut i: usize) -> Result<usize, usize> {
+    loop {
+        match (bytes.get(i), bytes.get(i + 1)) {
+            (Some(b' ' | b'\t' | b'\n' | b'\r'), _) => i += 1,
+            (Some(b'/'), Some(b'*')) => {
+                let body = bytes.get(i + 2..).unwrap_or_default();
+                match body.windows(2).position(|w| w == b"*/") {
+                    Some(p) => i += 2 + p + 2,
+                    None => return Err(i),
+                }
+            }
+            (Some(b'/'), Some(b'/')) => i = scan(bytes, i, |c| c != b'\n'),
+            _ => return Ok(i),
+        }
+    }
+}
+
+/// An integer from `start` (a digit, or `-` and a digit). A number running
+/// straight into letters or a dot (`1.5`, `2x3`, `1e3`) is one bad token.
+fn lex_number(text: &str, start: usize) -> (Tok, usize) {
+    let bytes = text.as_bytes();
+    let digits_start = if bytes.get(start) == Some(&b'-') {
+        start + 1
+    } else {
+        start
+    };
+    let digits_end = scan(bytes, digits_start, |c| c.is_ascii_digit());
+    let end = scan(bytes, digits_end, |c| {
+        c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.')
+    });
+    if end > digits_end {
+        let found = format!("`{}`", text.get(start..end).unwrap_or_default());
+        return (
+            Tok::Error(ErrorKind::Expected {
+                expected: "an integer",
+                found,
+            }),
+            end,
+        );
+    }
+    let value = text
+        .get(start..digits_end)
+        .and_then(|s| s.parse::<i64>().ok());
+    match value {
+        Some(v) => (Tok::Int(v), end),
+        None => (Tok::Error(ErrorKind::NumberTooLarge), end),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(text: &str) -> Vec<Tok> {
+        tokenize(text).into_iter().map(|t| t.tok).collect()
+    }
+
+    #[test]
+    fn splits_a_tiled_shape() {
+        use Tok::*;
+        assert_eq!(
+            kinds("bf16[8,<=1,?]{0:T(8,*)#(u32)}"),
+            vec![
+                Ident,
+                LBracket,
+                Int(8),
+                Comma,
+                Leq,
+                Int(1),
+                Comma,
+                Question,
+                RBracket,
+                LBrace,
+                Int(0),
+                Colon,
+                Ident,
+                LParen,
+                Int(8),
+                Comma,
+                Star,
+                RParen,
+                Hash,
+                LParen,
+                Ident,
+                RParen,
+                RBrace,
+                Eof
+            ]
+        );
+    }
+
+    #[test]
+    fn skips_whitespace_and_comments() {
+        let t = tokenize(" ( f32[] ,/*index=5*/ s32[] // line\n ) ");
+        assert_eq!(t.len(), 10);
+        assert_eq!(t[5].span, Span::new(22, 25));
+        assert_eq!(
+            t[9].span,
+            Span::new(38, 38),
+            "Eof sits after the last token"
+        );
+    }
+
+    #[test]
+    fn numbers_stay_in_int64() {
+        assert_eq!(kinds("9223372036854775807")[0], Tok::Int(i64::MAX));
+        assert_eq!(kinds("-9223372036854775808")[0], Tok::Int(i64::MIN));
+        assert_eq!(
+            kinds("9223372036854775808")[0],
+            Tok::Error(ErrorKind::NumberTooLarge)
+        );
+        assert_eq!(
+            kinds("18446744073709551615")[0],
+            Tok::Error(ErrorKind::NumberTooLarge)
+        );
+        assert_eq!(kinds("-1")[0], Tok::Int(-1));
+        assert!(matches!(
+            kinds("1.5")[0],
+            Tok::Error(ErrorKind::Expected { .. })
+        ));
+    }
+
+    #[test]
+    fn errors_end_the_list() {
+        let t = tokenize("f32[2] /* open");
+        assert_eq!(t[4].tok, Tok::Error(ErrorKind::UnterminatedComment));
+        assert_eq!(t[4].span, Span::new(7, 14));
+        assert_eq!(t.len(), 6);
+        let t = tokenize("f32[é]");
+        assert_eq!(
+            t[2].tok,
+            Tok::Error(ErrorKind::UnexpectedChar { found: 'é' })
+        );
+        assert_eq!(t[2].span, Span::new(4, 6));
+        assert_eq!(
+            kinds("<")[0],
+            Tok::Error(ErrorKind::UnexpectedChar { found: '<' })
+        );
+    }
+}

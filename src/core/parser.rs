@@ -1,0 +1,370 @@
+//! Shape text -> [`Shape`], syntax only (XLA's `ParseShape`).
+//!
+//! The grammar, with whitespace and comments allowed between any two tokens:
+//!
+//! ```text
+//! shape  ::= array | '(' (shape (',' shape)*)? ')' | 'b' '(' array ')'
+//!          | 'token' '[' ']' | 'opaque' '[' ']'
+//! array  ::= element_type '[' (dim (',' dim)*)? ']' layout?
+//! dim    ::= int | '<=' int | '?'
+//! layout ::= '{' (int (',' int)*)? (':' D? T? L? #? *? E? S? SC? P? M?)? '}'
+//! ```
+//!
+//! The layout attributes are described in [`layout`](self::layout). Nothing
+//! here checks meaning beyond what the AST cannot hold (a negative dim or
+//! tile size); [`parse`](crate::core::validate::parse) does the rest. The
+//! parser never panics, recurses at most [`MAX_DEPTH`] shapes deep and uses
+//! memory linear in the text's length.
+
+mod layout;
+
+use std::sync::Arc;
+
+use super::array::DimSize;
+use super::ast::{ArrayShape, BufferShape, LayoutText, Shape, TupleShape};
+use super::element_type::ElementType;
+use super::error::{Error, ErrorKind};
+use super::lexer::{tokenize, Tok, Token};
+use super::span::{Span, Spanned};
+
+/// How deeply tuples, buffers and `P(...)` shapes may nest.
+pub const MAX_DEPTH: usize = 128;
+
+/// Parses a whole shape text without checking what it means: a layout that
+/// is not a permutation, `L(0)` or `P(...)` all parse. Use
+/// [`parse`](crate::core::validate::parse) for checked shapes.
+pub fn parse_syntax(text: &str) -> Result<Shape, Error> {
+    let mut parser = Parser::new(text);
+    let shape = parser.shape()?;
+    parser.finish()?;
+    Ok(shape)
+}
+
+/// What is expected where a shape should start.
+const SHAPE: &str = "a shape such as `f32[2,3]`, a tuple `(...)` or a buffer `b(...)`";
+
+static EOF: Token = Token {
+    tok: Tok::Eof,
+    span: Span::new(0, 0),
+};
+
+struct Parser<'a> {
+    text: &'a str,
+    source: Arc<str>,
+    tokens: Vec<Token>,
+    pos: usize,
+    depth: usize,
+}
+
+impl<'a> Parser<'a> {
+    fn new(text: &'a str) -> Parser<'a> {
+        Parser {
+            text,
+            source: Arc::from(text),
+            tokens: tokenize(text),
+            pos: 0,
+            depth: 0,
+        }
+    }
+
+    fn shape(&mut self) -> Result<Shape, Error> {
+        let token = self.peek().clone();
+        match token.tok {
+            Tok::LParen => self.tuple(),
+            Tok::Ident => match self.slice(token.span) {
+                "b" => self.buffer(),
+                "token" => self.non_array("token").map(Shape::Token),
+                "opaque" => self.non_array("opaque").map(Shape::Opaque),
+                _ => self.array().map(Shape::Array),
+            },
+            _ => Err(self.unexpected(SHAPE)),
+        }
+    }
+
+    fn tuple(&mut self) -> Result<Shape, Error> {
+        let open = self.bump().span;
+        self.enter(open)?;
+        let mut elements = Vec::new();
+        if self.peek().tok != Tok::RParen {
+            loop {
+                elements.push(self.shape()?);
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+            }
+        }
+        let close = self.expect(&Tok::RParen, "`,` or `)`")?;
+        self.depth -= 1;
+        Ok(Shape::Tuple(TupleShape {
+            elements,
+            span: open.to(close),
+        }))
+    }
+
+    fn buffer(&mut self) -> Result<Shape, Error> {
+        let b = self.bump().span;
+        let open = self.expect(&Tok::LParen, "`(`: a buffer is written `b(f32[16])`")?;
+        self.enter(open)?;
+        if self.peek().tok == Tok::RParen {
+            return Err(self.error(ErrorKind::BadBuffer, b.to(self.peek().span)));
+        }
+        let array = match self.shape()? {
+            Shape::Array(a) => a,
+            other => return Err(self.error(ErrorKind::BadBuffer, other.span())),
+        };
+        if self.peek().tok == Tok::Comma {
+            return Err(self.error(ErrorKind::BadBuffer, self.peek().span));
+        }
+        let close = self.expect(&Tok::RParen, "`)`")?;
+        self.depth -= 1;
+        Ok(Shape::Buffer(BufferShape {
+            array,
+            span: b.to(close),
+        }))
+    }
+
+    fn array(&mut self) -> Result<ArrayShape, Error> {
+        let name = self.bump().span;
+        let text = self.slice(name);
+        let Some(ty) = ElementType::from_name(text) else {
+            let kind = ErrorKind::UnknownElementType {
+                name: text.to_owned(),
+                suggestion: suggest(text),
+            };
+            return Err(self.error(kind, name));
+        };
+        let (dims, dims_span) = self.dims()?;
+        let layout = match self.peek().tok {
+            Tok::LBrace => Some(self.layout()?),
+            _ => None,
+        };
+        let end = layout.as_ref().map_or(dims_span, |l| l.span);
+        Ok(ArrayShape {
+            element_type: Spanned::new(ty, name),
+            dims,
+            dims_span,
+            layout,
+            span: name.to(end),
+            source: Arc::clone(&self.source),
+        })
+    }
+
+    /// `token[]` or `opaque[]`; dims or a layout are errors.
+    fn non_array(&mut self, name: &'static str) -> Result<Span, Error> {
+        let start = self.bump().span;
+        let (dims, dims_span) = self.dims()?;
+        if !dims.is_empty() {
+            return Err(self.error(ErrorKind::NotAnArrayType { name }, dims_span));
+        }
+        if self.peek().tok == Tok::LBrace {
+            let brace = self.peek().span;
+            let span = self.layout().map_or(brace, |l: LayoutText| l.span);
+            return Err(self.error(ErrorKind::NotAnArrayType { name }, span));
+        }
+        Ok(start.to(dims_span))
+    }
+
+    fn dims(&mut self) -> Result<(Vec<Spanned<DimSize>>, Span), Error> {
+        let open = self.expect(&Tok::LBracket, "`[` and the dimension sizes")?;
+        let mut dims = Vec::new();
+        if self.peek().tok != Tok::RBracket {
+            loop {
+                dims.push(self.dim()?);
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+            }
+        }
+        let close = self.expect(&Tok::RBracket, "`,` or `]`")?;
+        Ok((dims, open.to(close)))
+    }
+
+    fn dim(&mut self) -> Result<Spanned<DimSize>, Error> {
+        const DIM: &str = "a dimension size (`3`, `<=3` or `?`)";
+        let start = self.peek().span;
+        match self.peek().tok {
+            Tok::Question => {
+                self.bump();
+                Ok(Spanned::new(DimSize::Unbounded, start))
+            }
+            Tok::Leq => {
+                self.bump();
+                let n = self.size("a dimension bound", "an integer bound after `<=`")?;
+                Ok(Spanned::new(DimSize::Bounded(n.value), start.to(n.span)))
+            }
+            Tok::Int(_) => {
+                let n = self.size("a dimension size", DIM)?;
+                Ok(Spanned::new(DimSize::Static(n.value), n.span))
+            }
+            _ => Err(self.unexpected(DIM)),
+        }
+    }
+
+    /// A non-negative integer.
+    fn size(&mut self, what: &'static str, expected: &'static str) -> Result<Spanned<u64>, Error> {
+        let n = self.int(expected)?;
+        match u64::try_from(n.value) {
+            Ok(v) => Ok(Spanned::new(v, n.span)),
+            Err(_) => Err(self.error(
+                ErrorKind::NegativeNumber {
+                    what,
+                    value: i128::from(n.value),
+                },
+                n.span,
+            )),
+        }
+    }
+
+    fn int(&mut self, expected: &'static str) -> Result<Spanned<i64>, Error> {
+        match self.peek().tok {
+            Tok::Int(v) => Ok(Spanned::new(v, self.bump().span)),
+            _ => Err(self.unexpected(expected)),
+        }
+    }
+
+    /// Everything must have been read.
+    fn finish(&mut self) -> Result<(), Error> {
+        match self.peek().tok {
+            Tok::Eof => Ok(()),
+            Tok::Error(_) => Err(self.unexpected("")),
+            _ => {
+                let end = self.tokens.last().map_or(self.text.len(), |t| t.span.end);
+                Err(self.error(
+                    ErrorKind::TrailingInput,
+                    Span::new(self.peek().span.start, end),
+                ))
+            }
+        }
+    }
+
+    // ---- token helpers ----
+
+    fn peek(&self) -> &Token {
+        self.peek_at(0)
+    }
+
+    fn peek_at(&self, k: usize) -> &Token {
+        self.tokens
+            .get(self.pos + k)
+            .or(self.tokens.last())
+            .unwrap_or(&EOF)
+    }
+
+    /// The current token, moving past it (but never past the end).
+    fn bump(&mut self) -> Token {
+        let token = self.peek().clone();
+        if self.pos + 1 < self.tokens.len() {
+            self.pos += 1;
+        }
+        token
+    }
+
+    fn eat(&mut self, tok: &Tok) -> bool {
+        let found = self.peek().tok == *tok;
+        if found {
+            self.bump();
+        }
+        found
+    }
+
+    fn expect(&mut self, tok: &Tok, expected: &'static str) -> Result<Span, Error> {
+        if self.peek().tok == *tok {
+            Ok(self.bump().span)
+        } else {
+            Err(self.unexpected(expected))
+        }
+    }
+
+    fn slice(&self, span: Span) -> &'a str {
+        self.text.get(span.range()).unwrap_or_default()
+    }
+
+    /// Counts one more level of nesting, opened at `at`.
+    fn enter(&mut self, at: Span) -> Result<(), Error> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.error(ErrorKind::TooDeep { limit: MAX_DEPTH }, at));
+        }
+        Ok(())
+    }
+
+    fn error(&self, kind: ErrorKind, span: Span) -> Error {
+        Error::new(kind, span, self.text)
+    }
+
+    /// The error for finding the current token where `expected` should be:
+    /// a lexical error is reported as itself, the end of the text as
+    /// [`ErrorKind::UnexpectedEnd`].
+    fn unexpected(&self, expected: &'static str) -> Error {
+        let token = self.peek();
+        let kind = match &token.tok {
+            Tok::Error(kind) => kind.clone(),
+            Tok::Eof => ErrorKind::UnexpectedEnd { expected },
+            _ => ErrorKind::Expected {
+                expected,
+                found: describe(self.slice(token.span)),
+            },
+        };
+        self.error(kind, token.span)
+    }
+}
+
+/// A token's text for an error message, shortened when long.
+fn describe(text: &str) -> String {
+    const MAX: usize = 24;
+    match text.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("`{}...`", text.get(..cut).unwrap_or_default()),
+        None => format!("`{text}`"),
+    }
+}
+
+/// The element type someone probably meant by `name`.
+fn suggest(name: &str) -> Option<&'static str> {
+    const ALIASES: &[(&str, &str)] = &[
+        ("bool", "pred"),
+        ("boolean", "pred"),
+        ("float", "f32"),
+        ("float32", "f32"),
+        ("fp32", "f32"),
+        ("half", "f16"),
+        ("float16", "f16"),
+        ("fp16", "f16"),
+        ("double", "f64"),
+        ("float64", "f64"),
+        ("fp64", "f64"),
+        ("bfloat16", "bf16"),
+        ("int8", "s8"),
+        ("int16", "s16"),
+        ("int32", "s32"),
+        ("int64", "s64"),
+        ("i8", "s8"),
+        ("i16", "s16"),
+        ("i32", "s32"),
+        ("i64", "s64"),
+        ("uint8", "u8"),
+        ("uint16", "u16"),
+        ("uint32", "u32"),
+        ("uint64", "u64"),
+        ("complex64", "c64"),
+        ("complex128", "c128"),
+        ("int4", "s4"),
+        ("i4", "s4"),
+        ("uint4", "u4"),
+        ("opaque_type", "opaque"),
+    ];
+    let lower = name.to_ascii_lowercase();
+    if let Some(t) = ElementType::from_name(&lower) {
+        return Some(t.name());
+    }
+    match lower.as_str() {
+        "token" => Some("token"),
+        "opaque" => Some("opaque"),
+        _ => ALIASES
+            .iter()
+            .find(|(alias, _)| *alias == lower)
+            .map(|(_, to)| *to),
+    }
+}
+
+#[cfg(test)]
+mod tests;
