@@ -144,7 +144,7 @@ fn reference(
         a = a.transpose(&perm);
     }
     let mut mem = a.data;
-    while mem.len() % align != 0 {
+    while !mem.len().is_multiple_of(align) {
         mem.push(R::Pad(PaddingSource::TailAlignment));
     }
     mem

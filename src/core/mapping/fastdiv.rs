@@ -53,7 +53,7 @@ impl FastDiv {
 
     /// `n / d`, exact for `n < 2^63`.
     #[inline]
-    pub fn div(self, n: u64) -> u64 {
+    pub fn quotient(self, n: u64) -> u64 {
         debug_assert!(n <= i64::MAX as u64);
         match self.kind {
             Kind::Pow2 { shift } => n >> shift,
@@ -67,7 +67,7 @@ impl FastDiv {
         match self.kind {
             Kind::Pow2 { shift } => (n >> shift, n & (self.d - 1)),
             Kind::Magic { .. } => {
-                let q = self.div(n);
+                let q = self.quotient(n);
                 (q, n - q * self.d)
             }
         }

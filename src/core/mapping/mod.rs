@@ -225,6 +225,29 @@ impl Mapping {
             .collect()
     }
 
+    /// How many padding elements each source adds: legacy padded dims,
+    /// each tiling level (its output minus its input), the `L(n)` tail.
+    pub fn padding_by_source(&self) -> Vec<(PaddingSource, u64)> {
+        let product = |nodes: &[usize]| nodes.iter().map(|&n| self.plan.sizes[n]).product::<u64>();
+        let mut out = Vec::with_capacity(self.num_levels() + 2);
+        if self.legacy {
+            out.push((
+                PaddingSource::LegacyPadding,
+                self.extents.iter().product::<u64>() - self.num_elements,
+            ));
+        }
+        for (level, nodes) in self.plan.levels.iter().enumerate() {
+            let before = product(&nodes.input);
+            let after = product(&nodes.outer) * product(&nodes.within);
+            out.push((PaddingSource::Tile { level }, after - before));
+        }
+        out.push((
+            PaddingSource::TailAlignment,
+            self.footprint - self.plan.raw_footprint,
+        ));
+        out
+    }
+
     /// Elements in one tile of a level (product of its sizes).
     pub fn tile_elements(&self, level: usize) -> Option<u64> {
         self.level_tile(level).map(|t| t.iter().product())
@@ -253,6 +276,10 @@ impl Mapping {
     pub fn offset_of(&self, index: &[u64]) -> Option<u64> {
         if index.len() != self.dims.len() || index.iter().zip(&self.dims).any(|(i, d)| i >= d) {
             return None;
+        }
+        if let Some(terms) = &self.plan.terms {
+            let dims = &self.plan.physical_dims;
+            return Some(Plan::digit_offset(terms, |j| index[dims[j]]));
         }
         Some(self.with_regs(|regs| {
             self.load_index(index, regs);

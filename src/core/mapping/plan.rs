@@ -71,6 +71,28 @@ pub(crate) struct LevelNodes {
     pub tile: Vec<u64>,
 }
 
+/// One digit of a physical coordinate: `((x / div) % modulus) * stride`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Term {
+    /// Which physical coordinate.
+    pub physical: usize,
+    pub div: FastDiv,
+    pub modulus: Option<FastDiv>,
+    pub stride: u64,
+}
+
+/// How a node's value follows from the physical index, when it is a
+/// single digit of one coordinate.
+#[derive(Clone, Copy, Debug)]
+enum Digit {
+    Zero,
+    Of {
+        physical: usize,
+        div: u64,
+        modulus: Option<u64>,
+    },
+}
+
 /// A compiled layout.
 #[derive(Clone, Debug)]
 pub(crate) struct Plan {
@@ -90,6 +112,10 @@ pub(crate) struct Plan {
     pub final_stride_divs: Vec<FastDiv>,
     /// Product of the final sizes: the footprint before `L(n)`.
     pub raw_footprint: u64,
+    /// The offset as a sum of digits of the physical coordinates, when the
+    /// layout has no merges and every later tile nests in the earlier ones
+    /// (true of every TPU layout): the fastest forward path.
+    pub terms: Option<Vec<Term>>,
 }
 
 impl Plan {
@@ -124,7 +150,9 @@ impl Plan {
             .iter()
             .map(|&s| Builder::divisor(s))
             .collect::<Result<_, _>>()?;
+        let terms = digit_terms(&b.sizes, &physical, &b.ops, &current, &final_strides);
         Ok(Plan {
+            terms,
             final_stride_divs,
             sizes: b.sizes,
             physical,
@@ -161,6 +189,22 @@ impl Plan {
                 }
             }
         }
+    }
+
+    /// The offset of a physical index through the digit terms.
+    #[inline]
+    pub fn digit_offset(terms: &[Term], physical_index: impl Fn(usize) -> u64) -> u64 {
+        terms
+            .iter()
+            .map(|t| {
+                let x = t.div.quotient(physical_index(t.physical));
+                let digit = match t.modulus {
+                    Some(m) => m.div_rem(x).1,
+                    None => x,
+                };
+                digit * t.stride
+            })
+            .sum()
     }
 
     /// The offset of the final coordinates in `regs`.
@@ -207,6 +251,94 @@ impl Plan {
         }
         None
     }
+}
+
+/// Derives [`Plan::terms`]; `None` when some final coordinate is not a
+/// single digit of one physical coordinate.
+fn digit_terms(
+    sizes: &[u64],
+    physical: &[usize],
+    ops: &[Op],
+    finals: &[usize],
+    strides: &[u64],
+) -> Option<Vec<Term>> {
+    let mut digit = vec![Digit::Zero; sizes.len()];
+    for (j, &node) in physical.iter().enumerate() {
+        digit[node] = Digit::Of {
+            physical: j,
+            div: 1,
+            modulus: None,
+        };
+    }
+    for op in ops {
+        match *op {
+            Op::Merge { hi, lo, dst, .. } => {
+                if sizes[hi] != 1 {
+                    return None;
+                }
+                digit[dst] = digit[lo];
+            }
+            Op::Split { src, q, r, t, .. } => {
+                let t = t.divisor();
+                let (dq, dr) = match digit[src] {
+                    Digit::Zero => (Digit::Zero, Digit::Zero),
+                    Digit::Of {
+                        physical,
+                        div,
+                        modulus,
+                    } => {
+                        // (x/div % m) / t and % t are digits when t divides m.
+                        if modulus.is_some_and(|m| !m.is_multiple_of(t)) {
+                            return None;
+                        }
+                        let q_div = div.checked_mul(t).filter(|&d| d <= MAX_SIZE);
+                        let dq = match q_div {
+                            Some(d) => Digit::Of {
+                                physical,
+                                div: d,
+                                modulus: modulus.map(|m| m / t),
+                            },
+                            None => Digit::Zero,
+                        };
+                        (
+                            dq,
+                            Digit::Of {
+                                physical,
+                                div,
+                                modulus: Some(t),
+                            },
+                        )
+                    }
+                };
+                digit[q] = dq;
+                digit[r] = dr;
+            }
+        }
+    }
+    let mut terms = Vec::new();
+    for (&node, &stride) in finals.iter().zip(strides) {
+        if sizes[node] <= 1 {
+            continue;
+        }
+        if let Digit::Of {
+            physical,
+            div,
+            modulus,
+        } = digit[node]
+        {
+            terms.push(Term {
+                physical,
+                div: FastDiv::new(div)?,
+                modulus: modulus
+                    .map(FastDiv::new)
+                    .map(|m| m.ok_or(()))
+                    .transpose()
+                    .ok()?,
+                stride,
+            });
+        }
+    }
+    Some(terms)
 }
 
 struct Builder {
@@ -291,7 +423,7 @@ impl Builder {
             let size = self.sizes[src];
             let q = self.node(size.div_ceil(t))?;
             let r = self.node(t)?;
-            let pads = size % t != 0;
+            let pads = !size.is_multiple_of(t);
             self.ops.push(Op::Split {
                 src,
                 q,
