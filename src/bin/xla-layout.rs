@@ -1,1 +1,251 @@
-fn main(){}
+//! `xla-layout`: the layout core from the terminal.
+//!
+//! ```text
+//! xla-layout canon SHAPE                  canonical XLA text
+//! xla-layout info SHAPE                   everything, as JSON
+//! xla-layout memory SHAPE [options]       JSON array: row-major id at each offset, -1 for padding
+//! xla-layout offset SHAPE I,J,... [opts]  the element's offset
+//! xla-layout at SHAPE OFFSET [options]    {"index":[..]} or {"padding":true,..}
+//! xla-layout checksum SHAPE [options]     sum of offset(e) * (e + 1) mod 2^64
+//! options: --leaf 0.1 (tuple leaf path)  --padded-dims 3,5 (older XLA padding)
+//! ```
+//!
+//! Exit status: 0 on success, 2 on invalid input (the error, with a caret
+//! under the offending characters, goes to stderr).
+
+use std::process::ExitCode;
+
+use serde_json::json;
+use xla_layout_viz::core::summary::{describe_padding, Summary};
+use xla_layout_viz::core::{parse, Analysis, ArrayLayout, Cell, Mapping, Shape};
+
+/// `memory` refuses to print more cells than this.
+const MAX_MEMORY_CELLS: u64 = 1 << 24;
+
+const USAGE: &str = "usage: xla-layout <canon|info|memory|offset|at|checksum> SHAPE [ARG] [--leaf PATH] [--padded-dims SIZES]
+  canon SHAPE            print the canonical XLA text
+  info SHAPE             print everything about the shape as JSON
+  memory SHAPE           JSON array: entry k is the row-major id of the element at offset k, -1 for padding
+  offset SHAPE I,J,...   the offset of the element at that index (dimension-number order)
+  at SHAPE OFFSET        what is at that offset: {\"index\":[..]} or {\"padding\":true,..}
+  checksum SHAPE         sum over elements e of offset(e) * (e + 1), mod 2^64
+options (memory, offset, at, checksum):
+  --leaf 0.1             the tuple leaf at this index path
+  --padded-dims 3,5      lay out with the older Layout proto's padded_dimensions";
+
+/// A failure: the message for stderr (exit status 2).
+struct Failure(String);
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(out) => {
+            println!("{out}");
+            ExitCode::SUCCESS
+        }
+        Err(Failure(message)) => {
+            eprintln!("{message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &[String]) -> Result<String, Failure> {
+    let mut positional = Vec::new();
+    let mut leaf: Option<Vec<usize>> = None;
+    let mut padded: Option<Vec<u64>> = None;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "-h" | "--help" => return Ok(USAGE.to_owned()),
+            "--leaf" => leaf = Some(numbers(it.next().map(String::as_str), "--leaf", '.')?),
+            "--padded-dims" => {
+                padded = Some(numbers(
+                    it.next().map(String::as_str),
+                    "--padded-dims",
+                    ',',
+                )?)
+            }
+            _ => positional.push(arg.as_str()),
+        }
+    }
+    let (command, text, rest) = match positional.as_slice() {
+        [command, text, rest @ ..] => (*command, *text, rest),
+        _ => return Err(Failure(USAGE.to_owned())),
+    };
+    let shape = parse(text).map_err(|e| Failure(e.to_string()))?;
+    let expect_args = |n: usize| {
+        if rest.len() == n {
+            Ok(())
+        } else {
+            Err(Failure(format!(
+                "`{command}` takes {n} argument(s) after the shape\n{USAGE}"
+            )))
+        }
+    };
+    match command {
+        "canon" => {
+            expect_args(0)?;
+            Ok(shape.to_string())
+        }
+        "info" => {
+            expect_args(0)?;
+            to_json(&Summary::of(&shape))
+        }
+        "memory" => {
+            expect_args(0)?;
+            let (_, mapping) = mapping(&shape, leaf.as_deref(), padded.as_deref())?;
+            if mapping.footprint() > MAX_MEMORY_CELLS {
+                return Err(Failure(format!(
+                    "the array occupies {} cells; `memory` prints at most {MAX_MEMORY_CELLS} (2^24): use `info`, `offset`, `at` or `checksum`",
+                    mapping.footprint()
+                )));
+            }
+            let ids: Vec<i64> = mapping
+                .walk_memory()
+                .map(|cell| match cell {
+                    // Ids are below the footprint, at most 2^24 here.
+                    Cell::Element(e) => i64::try_from(e).unwrap_or(-1),
+                    Cell::Padding(_) => -1,
+                })
+                .collect();
+            to_json(&ids)
+        }
+        "offset" => {
+            expect_args(1)?;
+            let index = numbers(rest.first().copied(), "the index", ',')?;
+            let (_, mapping) = mapping(&shape, leaf.as_deref(), padded.as_deref())?;
+            match mapping.offset_of(&index) {
+                Some(offset) => Ok(offset.to_string()),
+                None => Err(Failure(format!(
+                    "index [{}] is not inside dims [{}]",
+                    join(&index),
+                    join(mapping.dims())
+                ))),
+            }
+        }
+        "at" => {
+            expect_args(1)?;
+            let offset = number(rest.first().copied(), "the offset")?;
+            let (layout, mapping) = mapping(&shape, leaf.as_deref(), padded.as_deref())?;
+            match mapping.describe_offset(offset) {
+                None => Err(Failure(format!(
+                    "offset {offset} is past the end: the array occupies offsets 0..{}",
+                    mapping.footprint()
+                ))),
+                Some(info) => {
+                    let levels: Vec<_> = info
+                        .levels
+                        .iter()
+                        .map(|l| {
+                            l.as_ref()
+                                .map(|l| json!({ "tile": l.tile, "within": l.within }))
+                        })
+                        .collect();
+                    let value = match info.cell {
+                        Cell::Element(id) => {
+                            json!({ "index": info.index, "id": id, "levels": levels })
+                        }
+                        Cell::Padding(source) => json!({
+                            "padding": true,
+                            "added_by": describe_padding(source, Some(&layout)),
+                            "levels": levels,
+                        }),
+                    };
+                    to_json(&value)
+                }
+            }
+        }
+        "checksum" => {
+            expect_args(0)?;
+            let (_, mapping) = mapping(&shape, leaf.as_deref(), padded.as_deref())?;
+            Ok(mapping.checksum().to_string())
+        }
+        other => Err(Failure(format!("unknown command `{other}`\n{USAGE}"))),
+    }
+}
+
+/// The leaf's layout and mapping (legacy padded if asked).
+fn mapping(
+    shape: &Shape,
+    leaf: Option<&[usize]>,
+    padded: Option<&[u64]>,
+) -> Result<(ArrayLayout, Mapping), Failure> {
+    let leaves = shape.leaves();
+    let array = match leaf {
+        Some(path) => shape.leaf(path).ok_or_else(|| {
+            Failure(format!(
+                "no array leaf at path {}",
+                path.iter()
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+                    .join(".")
+            ))
+        })?,
+        None => match leaves.as_slice() {
+            [(_, only)] => *only,
+            [] => return Err(Failure(format!("`{shape}` holds no array"))),
+            _ => {
+                let paths: Vec<String> = leaves
+                    .iter()
+                    .map(|(p, _)| {
+                        p.iter()
+                            .map(|i| i.to_string())
+                            .collect::<Vec<_>>()
+                            .join(".")
+                    })
+                    .collect();
+                return Err(Failure(format!(
+                    "`{shape}` is a tuple: choose a leaf with --leaf (one of {})",
+                    paths.join(", ")
+                )));
+            }
+        },
+    };
+    let analysis = match padded {
+        Some(p) => Analysis::with_padded_dims(array, p),
+        None => Analysis::of(array),
+    }
+    .map_err(|e| Failure(e.to_string()))?;
+    Ok((analysis.layout, analysis.mapping))
+}
+
+fn number(arg: Option<&str>, what: &str) -> Result<u64, Failure> {
+    let text = arg.ok_or_else(|| Failure(format!("{what} is missing\n{USAGE}")))?;
+    text.trim()
+        .parse::<u64>()
+        .map_err(|_| Failure(format!("{what}: `{text}` is not a non-negative integer")))
+}
+
+fn numbers<T: std::str::FromStr>(
+    arg: Option<&str>,
+    what: &str,
+    sep: char,
+) -> Result<Vec<T>, Failure> {
+    let text = arg.ok_or_else(|| Failure(format!("{what} needs a value\n{USAGE}")))?;
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    text.split(sep)
+        .map(|part| {
+            part.trim().parse::<T>().map_err(|_| {
+                Failure(format!(
+                    "{what}: `{part}` in `{text}` is not a non-negative integer"
+                ))
+            })
+        })
+        .collect()
+}
+
+fn join(values: &[u64]) -> String {
+    values
+        .iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> Result<String, Failure> {
+    serde_json::to_string(value)
+        .map_err(|e| Failure(format!("internal error: cannot print JSON: {e}")))
+}

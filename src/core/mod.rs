@@ -3,6 +3,7 @@
 //! Pure Rust with no web dependencies, so that the app, the CLI and the
 //! tests all stand on the same code. See `docs/architecture.md`.
 
+pub mod analysis;
 pub mod array;
 pub mod ast;
 pub mod element_type;
@@ -11,9 +12,13 @@ mod lexer;
 pub mod mapping;
 pub mod parser;
 mod print;
+pub mod semantics;
 pub mod span;
+pub mod stats;
+pub mod summary;
 pub mod validate;
 
+pub use analysis::Analysis;
 pub use array::{
     ArrayLayout, DimSize, LayoutAttributes, LayoutError, Locus, SplitConfig, Tile, TileDim,
     MAX_SIZE,
@@ -24,4 +29,5 @@ pub use error::{Error, ErrorKind};
 pub use mapping::{Cell, CellInfo, LevelCoords, Mapping, PaddingSource};
 pub use parser::{parse_syntax, MAX_DEPTH};
 pub use span::{Span, Spanned};
+pub use stats::{SizeWarning, Stats};
 pub use validate::{parse, validate};
