@@ -1,0 +1,145 @@
+# Shared helpers for scripts/run.sh and scripts/test.sh: pinned tool versions
+# and idempotent installers. Source it; do not run it.
+#
+# Every installer prints what it does and returns early when the pinned
+# version is already present, so running the scripts again costs seconds.
+# The recipe (and why these versions) is ../shared/docs/toolchain.md.
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TOOLS="$ROOT/tools"
+
+TRUNK_VERSION="0.21.14"
+BINARYEN_VERSION="132.0.0"
+WASM_OPT_VERSION="132"
+# The registry mirror lacks webpki-roots 1.0.11, which wasm-bindgen-cli's lock
+# file asks for; 1.0.10 is the newest one it has.
+WEBPKI_ROOTS_FALLBACK="1.0.10"
+
+CARGO_BIN="${CARGO_HOME:-$HOME/.cargo}/bin"
+# Project-local tools (wasm-opt) come first, then cargo-installed tools.
+export PATH="$TOOLS/node_modules/.bin:$CARGO_BIN:$PATH"
+
+say() { printf '\033[1;34m==>\033[0m %s\n' "$*"; }
+warn() { printf '\033[1;33m==> warning:\033[0m %s\n' "$*" >&2; }
+die() {
+    printf '\033[1;31m==> error:\033[0m %s\n' "$*" >&2
+    exit 1
+}
+
+# The version of a crate as resolved in Cargo.lock, e.g. `lock_version wasm-bindgen`.
+lock_version() {
+    awk -v name="$1" '
+        $0 == "name = \"" name "\"" { found = 1; next }
+        found && /^version = / { gsub(/"/, "", $3); print $3; exit }
+    ' "$ROOT/Cargo.lock"
+}
+
+# `as_root cmd...` runs cmd as root, through sudo when we are not root.
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then
+        "$@"
+    elif command -v sudo >/dev/null 2>&1; then
+        sudo "$@"
+    else
+        die "need root for: $* (no sudo found)"
+    fi
+}
+
+require_base_tools() {
+    local tool
+    for tool in cargo rustup node npm python3 gzip; do
+        command -v "$tool" >/dev/null 2>&1 || die "$tool is not installed; this project needs rustup/cargo, node 20 + npm, python3 and gzip"
+    done
+}
+
+ensure_wasm_target() {
+    if rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+        say "wasm32-unknown-unknown target: present"
+    else
+        say "installing the wasm32-unknown-unknown target (rustup, seconds)"
+        rustup target add wasm32-unknown-unknown
+    fi
+}
+
+ensure_trunk() {
+    if command -v trunk >/dev/null 2>&1 && [ "$(trunk --version)" = "trunk $TRUNK_VERSION" ]; then
+        say "trunk $TRUNK_VERSION: present"
+        return
+    fi
+    say "installing trunk $TRUNK_VERSION with cargo (takes ~14 min the first time on 2 cores)"
+    cargo install trunk --version "$TRUNK_VERSION" --locked
+}
+
+wasm_bindgen_ok() {
+    local want="$1"
+    command -v wasm-bindgen >/dev/null 2>&1 &&
+        command -v wasm-bindgen-test-runner >/dev/null 2>&1 &&
+        [ "$(wasm-bindgen --version)" = "wasm-bindgen $want" ] &&
+        [ "$(wasm-bindgen-test-runner --version)" = "wasm-bindgen-test-runner $want" ]
+}
+
+# wasm-bindgen-cli must be exactly the wasm-bindgen version in Cargo.lock.
+ensure_wasm_bindgen() {
+    local want
+    want="$(lock_version wasm-bindgen)"
+    [ -n "$want" ] || die "wasm-bindgen not found in Cargo.lock"
+    if wasm_bindgen_ok "$want"; then
+        say "wasm-bindgen-cli $want: present"
+        return
+    fi
+    say "installing wasm-bindgen-cli $want to match Cargo.lock (~3.5 min)"
+    if cargo install wasm-bindgen-cli --version "$want" --locked --force; then
+        return
+    fi
+    # The expected failure: the mirror lacks the locked webpki-roots. The
+    # failed attempt left the crate's source in the registry cache; build a
+    # copy of it with webpki-roots pinned to a version the mirror has.
+    warn "locked install failed (webpki-roots missing from the mirror); retrying with webpki-roots $WEBPKI_ROOTS_FALLBACK"
+    local src copy
+    src="$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/"wasm-bindgen-cli-$want" 2>/dev/null | head -n 1 || true)"
+    if [ -n "$src" ]; then
+        copy="$(mktemp -d)/wasm-bindgen-cli-$want"
+        cp -r "$src" "$copy"
+        if (cd "$copy" && cargo update -p webpki-roots --precise "$WEBPKI_ROOTS_FALLBACK" &&
+            cargo install --path . --locked --force); then
+            rm -rf "$(dirname "$copy")"
+            return
+        fi
+        rm -rf "$(dirname "$copy")"
+    fi
+    warn "fallback failed too; installing without --locked (slower, resolves fresh versions)"
+    cargo install wasm-bindgen-cli --version "$want" --force
+}
+
+# wasm-opt from npm binaryen: Debian's and the crates.io one are too old for
+# current rustc output. Installed into ./tools, which is first on PATH.
+ensure_wasm_opt() {
+    if [ -x "$TOOLS/node_modules/.bin/wasm-opt" ] &&
+        "$TOOLS/node_modules/.bin/wasm-opt" --version | grep -q "version $WASM_OPT_VERSION\b"; then
+        say "wasm-opt $WASM_OPT_VERSION (npm binaryen@$BINARYEN_VERSION in tools/): present"
+        return
+    fi
+    say "installing wasm-opt: npm binaryen@$BINARYEN_VERSION into tools/ (seconds)"
+    mkdir -p "$TOOLS"
+    npm install --prefix "$TOOLS" --no-audit --no-fund --save-exact "binaryen@$BINARYEN_VERSION"
+}
+
+# Chromium and its matching chromedriver from Debian, for the browser tests.
+ensure_chromium() {
+    if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+        say "chromium + chromedriver: present ($(/usr/bin/chromium --version 2>/dev/null | head -n 1))"
+        return
+    fi
+    say "installing chromium and chromium-driver from Debian apt (~1 min)"
+    as_root apt-get update
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
+}
+
+# Everything `scripts/run.sh` needs.
+ensure_app_tools() {
+    require_base_tools
+    ensure_wasm_target
+    ensure_wasm_opt
+    ensure_wasm_bindgen
+    ensure_trunk
+}
