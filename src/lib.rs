@@ -1,1 +1,5 @@
 pub mod core;
+
+/// The web app (Yew); only built for the browser.
+#[cfg(target_arch = "wasm32")]
+pub mod ui;
