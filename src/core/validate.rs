@@ -14,14 +14,15 @@
 //! 4. The rest of [`ArrayLayout`]'s invariants: tiles, index and pointer
 //!    types, memory space in 8 bits, split configs.
 //! 5. Element count, footprint and byte size fit XLA's `int64` (checked by
-//!    building the [`Mapping`](crate::core::mapping::Mapping)). Unbounded
-//!    `?` dims are valid: they only cannot be mapped.
+//!    building the [`Mapping`]; a layout too complex for it is an error
+//!    too). Unbounded `?` dims are valid: they only cannot be mapped.
 
 use super::array::{
     ArrayLayout, DimSize, LayoutAttributes, LayoutError, Locus, SplitConfig, Tile, MAX_SIZE,
 };
 use super::ast::{ArrayShape, LayoutText, Shape, SplitText};
 use super::error::{Error, ErrorKind};
+use super::mapping::Mapping;
 use super::parser::parse_syntax;
 use super::span::{Span, Spanned};
 
@@ -55,7 +56,22 @@ impl ArrayShape {
     /// [`ArrayShape::layout`], and every size fits XLA's `int64`.
     pub fn validate(&self) -> Result<ArrayLayout, Error> {
         let layout = self.layout()?;
-        check_sizes(&layout).map_err(|kind| Error::new(kind, self.dims_span, &self.source))?;
+        check_sizes(&layout).map_err(|kind| {
+            // The element count is the dims' doing; a footprint also the
+            // layout's (tiles, L(n), E(n)).
+            let span = match (&kind, &self.layout) {
+                (
+                    ErrorKind::Overflow {
+                        what: "element count",
+                    },
+                    _,
+                ) => self.dims_span,
+                (ErrorKind::Overflow { .. }, Some(l)) => self.dims_span.to(l.span),
+                (ErrorKind::TooComplex { .. }, Some(l)) => l.span,
+                _ => self.dims_span,
+            };
+            Error::new(kind, span, &self.source)
+        })?;
         Ok(layout)
     }
 
@@ -230,19 +246,22 @@ fn at_level(mut e: LayoutError, level: usize) -> LayoutError {
     e
 }
 
-/// Placeholder until `Mapping::new` lands: the element count fits int64.
+/// Builds the mapping to check that every size fits XLA's `int64`. An
+/// unbounded `?` dim is valid (it only cannot be mapped): the other dims'
+/// product must still fit.
 fn check_sizes(layout: &ArrayLayout) -> Result<(), ErrorKind> {
-    let Some(extents) = layout.extents() else {
-        return Ok(());
-    };
-    let elements = extents.iter().try_fold(1u64, |acc, &d| {
-        acc.checked_mul(d).filter(|&p| p <= MAX_SIZE)
-    });
-    match elements {
-        Some(_) => Ok(()),
-        None => Err(ErrorKind::Overflow {
-            what: "number of elements",
-        }),
+    match Mapping::new(layout) {
+        Ok(_) => Ok(()),
+        Err(ErrorKind::UnboundedDim { .. }) => {
+            let mut known = layout.dims().iter().filter_map(|d| d.extent());
+            match known.try_fold(1u64, |acc, d| acc.checked_mul(d).filter(|&p| p <= MAX_SIZE)) {
+                Some(_) => Ok(()),
+                None => Err(ErrorKind::Overflow {
+                    what: "element count",
+                }),
+            }
+        }
+        Err(kind) => Err(kind),
     }
 }
 

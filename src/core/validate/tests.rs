@@ -188,9 +188,23 @@ fn errors_point_at_the_offending_text() {
         (
             "f32[9223372036854775807,2]",
             ErrorKind::Overflow {
-                what: "number of elements",
+                what: "element count",
             },
             "[9223372036854775807,2]",
+        ),
+        (
+            "f32[?,9223372036854775807,2]",
+            ErrorKind::Overflow {
+                what: "element count",
+            },
+            "[?,9223372036854775807,2]",
+        ),
+        (
+            "f32[2305843009213693952]",
+            ErrorKind::Overflow {
+                what: "footprint in bytes",
+            },
+            "[2305843009213693952]",
         ),
         (
             "(f32[2], s32[2]{1})",
