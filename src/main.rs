@@ -11,7 +11,7 @@ fn main() {
 fn main() {
     eprintln!(
         "xla-layout-viz is the browser app: run `bash scripts/run.sh` and open http://127.0.0.1:8080/.\n\
-         The command-line tool is `cargo run --bin xla-layout -- <shape>`."
+         The command-line tool is `cargo run --bin xla-layout` (no arguments: usage)."
     );
     std::process::exit(2);
 }

@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# Installs whatever is missing (the tools of scripts/run.sh plus Chromium and
+# chromedriver from Debian), then runs every check CI runs and prints a
+# PASS/FAIL table. A failing step does not stop the later ones; the exit
+# status is non-zero if any step failed. `.ci/run` calls exactly this.
+#
+#   bash scripts/test.sh
+#
+# Logs of each step: target/test-logs/<step>.log; screenshots: target/e2e/.
+set -euo pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$ROOT"
+
+# Gzipped wasm + js budget for the release build (issue 4's target).
+BUNDLE_BUDGET_BYTES=$((250 * 1024))
+
+LOGS="$ROOT/target/test-logs"
+mkdir -p "$LOGS"
+
+STEP_NAMES=()
+STEP_RESULTS=()
+STEP_SECONDS=()
+FAILED=0
+
+# Stops anything a step left running in the background if we are
+# interrupted (the e2e tests stop their own server and browser; this is the
+# backstop for Ctrl-C and CI timeouts).
+cleanup() {
+    local pids
+    pids="$(jobs -p)"
+    if [ -n "$pids" ]; then
+        # shellcheck disable=SC2086
+        kill $pids 2>/dev/null || true
+    fi
+}
+trap cleanup EXIT
+trap 'cleanup; exit 130' INT TERM
+
+record() {
+    STEP_NAMES+=("$1")
+    STEP_RESULTS+=("$2")
+    STEP_SECONDS+=("$3")
+    if [ "$2" != PASS ]; then
+        FAILED=1
+    fi
+}
+
+# `step NAME COMMAND...`: runs the command with errexit on, shows its output
+# and keeps a log, and records PASS or FAIL without stopping the script.
+step() {
+    local name="$1" log start rc
+    shift
+    log="$LOGS/$name.log"
+    printf '\n\033[1;36m=== %s\033[0m: %s\n' "$name" "$*"
+    start=$SECONDS
+    set +e
+    (set -euo pipefail; "$@") 2>&1 | tee "$log"
+    rc=${PIPESTATUS[0]}
+    set -e
+    if [ "$rc" -eq 0 ]; then
+        record "$name" PASS $((SECONDS - start))
+    else
+        printf '\033[1;31m=== %s failed (exit %s); log: %s\033[0m\n' "$name" "$rc" "$log"
+        record "$name" FAIL $((SECONDS - start))
+    fi
+    return 0
+}
+
+# `skip NAME WHY`: records a step that could not run (counts as a failure).
+skip() {
+    printf '\n\033[1;33m=== %s skipped\033[0m: %s\n' "$1" "$2"
+    record "$1" "SKIP ($2)" 0
+}
+
+passed() {
+    local i
+    for i in "${!STEP_NAMES[@]}"; do
+        if [ "${STEP_NAMES[$i]}" = "$1" ]; then
+            [ "${STEP_RESULTS[$i]}" = PASS ]
+            return
+        fi
+    done
+    return 1
+}
+
+install_tools() {
+    ensure_app_tools
+    ensure_chromium
+}
+
+e2e_dependencies() {
+    cd tests/e2e
+    npm ci --no-audit --no-fund
+}
+
+bundle_size() {
+    local total=0 file raw gz
+    shopt -s nullglob
+    local files=(dist/*.wasm dist/*.js)
+    [ "${#files[@]}" -ge 2 ] || die "no .wasm/.js in dist/"
+    printf '%-48s %10s %10s\n' file bytes gzipped
+    for file in "${files[@]}"; do
+        raw=$(stat -c %s "$file")
+        gz=$(gzip -9 -c "$file" | wc -c)
+        total=$((total + gz))
+        printf '%-48s %10s %10s\n' "$(basename "$file")" "$raw" "$gz"
+    done
+    printf '%-48s %10s %10s\n' "total (wasm + js)" "" "$total"
+    if [ "$total" -gt "$BUNDLE_BUDGET_BYTES" ]; then
+        die "gzipped wasm + js is $total bytes, over the budget of $BUNDLE_BUDGET_BYTES"
+    fi
+    say "within the budget of $BUNDLE_BUDGET_BYTES bytes gzipped"
+}
+
+e2e() {
+    cd tests/e2e
+    node --test
+}
+
+step install-tools install_tools
+step fmt cargo fmt --all -- --check
+step clippy-host cargo clippy --locked --all-targets -- -D warnings
+step clippy-wasm32 cargo clippy --locked --all-targets --target wasm32-unknown-unknown -- -D warnings
+step test-native cargo test --locked
+step test-wasm32-browser env CHROMEDRIVER=/usr/bin/chromedriver \
+    cargo test --locked --no-fail-fast --target wasm32-unknown-unknown
+step trunk-build-release trunk build --release --locked
+if passed trunk-build-release; then
+    step bundle-size bundle_size
+    step e2e-deps e2e_dependencies
+    step e2e-chromium e2e
+else
+    skip bundle-size "no release build"
+    skip e2e-chromium "no release build"
+fi
+
+printf '\n\033[1m%-22s %-30s %8s\033[0m\n' STEP RESULT SECONDS
+for i in "${!STEP_NAMES[@]}"; do
+    result="${STEP_RESULTS[$i]}"
+    colour='\033[1;32m'
+    [ "$result" = PASS ] || colour='\033[1;31m'
+    printf "%-22s ${colour}%-30s\033[0m %8s\n" "${STEP_NAMES[$i]}" "$result" "${STEP_SECONDS[$i]}"
+done
+if [ "$FAILED" -eq 0 ]; then
+    printf '\n\033[1;32mALL PASSED\033[0m (%s s)\n' "$SECONDS"
+else
+    printf '\n\033[1;31mFAILED\033[0m (%s s); logs in %s\n' "$SECONDS" "$LOGS"
+fi
+exit "$FAILED"
