@@ -143,3 +143,23 @@ fn tail_padding_alignment() {
     assert_eq!(m.at(8), Some(Cell::Element(8)));
     assert_eq!(m.at(16), None);
 }
+
+#[test]
+fn ghost_cells_around_a_tiled_array() {
+    let m = mapping(&[3, 5], &[1, 0], &[&[2, 2]]);
+    assert_eq!(m.ghost_dims(), &[4, 6]);
+    let mut tiles = [0u64; 1];
+    // (2,5): tile (1,2) of the 2x3 grid, within (0,1): (1*3+2)*4 + 1 = 21.
+    assert_eq!(m.locate(&[2, 5], &mut tiles), Some(21));
+    assert_eq!(tiles, [5]);
+    assert_eq!(
+        m.at(21),
+        Some(Cell::Padding(PaddingSource::Tile { level: 0 }))
+    );
+    assert_eq!(m.locate(&[3, 5], &mut tiles), Some(23));
+    assert_eq!(m.locate(&[4, 0], &mut tiles), None);
+    // Elements locate like offset_of.
+    assert_eq!(m.locate(&[2, 3], &mut tiles), Some(17));
+    // Untiled: no ghost region.
+    assert_eq!(mapping(&[3, 5], &[0, 1], &[]).ghost_dims(), &[3, 5]);
+}

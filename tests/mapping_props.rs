@@ -283,6 +283,32 @@ proptest! {
         let logical: Vec<u64> = m.walk_logical().collect();
         prop_assert_eq!(&logical, &offsets);
 
+        // Ghost cells (first-level padding around the array) locate to
+        // their memory cell; the last level's tile number is the offset
+        // divided by that tile's size.
+        let ghost = m.ghost_dims().to_vec();
+        let cells: u64 = ghost.iter().product();
+        let last_tile: u64 = c.tiles.last().map_or(1, |t| t.iter().filter(|&&d| d > 0).map(|&d| d as u64).product());
+        let mut tiles = vec![0u64; c.tiles.len()];
+        let mut gi = vec![0u64; ghost.len()];
+        for g in 0..cells {
+            let mut rest = g;
+            for d in (0..ghost.len()).rev() {
+                gi[d] = rest % ghost[d];
+                rest /= ghost[d];
+            }
+            let offset = m.locate(&gi, &mut tiles).expect("inside the ghost region");
+            let inside = gi.iter().zip(&c.dims).all(|(&i, &d)| i < d as u64);
+            if inside && c.padded.is_none() {
+                prop_assert_eq!(Some(offset), m.offset_of(&gi));
+            } else if c.padded.is_none() {
+                prop_assert_eq!(mem[offset as usize], R::Pad(PaddingSource::Tile { level: 0 }));
+            }
+            if let Some(&last) = tiles.last() {
+                prop_assert_eq!(last, offset / last_tile);
+            }
+        }
+
         let checksum = offsets.iter().enumerate().fold(0u64, |acc, (e, &o)| acc.wrapping_add(o.wrapping_mul(e as u64 + 1)));
         prop_assert_eq!(m.checksum(), checksum);
     }

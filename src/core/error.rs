@@ -310,7 +310,11 @@ mod tests {
         );
         assert_eq!(e.span(), Span::new(5, 8));
         assert_eq!(e.to_string().lines().nth(1), Some("     ^^"));
-        let inside = Error::new(ErrorKind::UnexpectedChar { found: 'é' }, Span::new(6, 7), "f32[2é]");
+        let inside = Error::new(
+            ErrorKind::UnexpectedChar { found: 'é' },
+            Span::new(6, 7),
+            "f32[2é]",
+        );
         assert_eq!(inside.span(), Span::new(5, 7));
     }
 }

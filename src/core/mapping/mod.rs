@@ -14,9 +14,12 @@
 //! (shifts for powers of two), so one lookup costs nanoseconds, whatever the
 //! array's size.
 
+mod describe;
+mod digits;
 pub mod fastdiv;
 mod linear;
 mod plan;
+mod regions;
 pub mod walk;
 
 pub use plan::MAX_NODES;
@@ -84,6 +87,8 @@ pub struct Mapping {
     element_bits: u64,
     /// The node holding each dimension's coordinate (dimension-number order).
     dim_nodes: Vec<usize>,
+    /// [`Mapping::ghost_dims`], computed once.
+    ghost: Vec<u64>,
 }
 
 /// Coordinates that fit on the stack; more spill to the heap.
@@ -153,7 +158,7 @@ impl Mapping {
         for (&node, &d) in plan.physical.iter().zip(&plan.physical_dims) {
             dim_nodes[d] = node;
         }
-        Ok(Mapping {
+        let mut mapping = Mapping {
             plan,
             extents,
             dims,
@@ -163,7 +168,10 @@ impl Mapping {
             legacy,
             element_bits,
             dim_nodes,
-        })
+            ghost: Vec::new(),
+        };
+        mapping.ghost = regions::ghost_dims(&mapping.plan, &mapping.dims);
+        Ok(mapping)
     }
 
     /// Dimension sizes in dimension-number order (bounded dims at their
@@ -223,29 +231,6 @@ impl Mapping {
             .iter()
             .map(|&n| self.plan.sizes[n])
             .collect()
-    }
-
-    /// How many padding elements each source adds: legacy padded dims,
-    /// each tiling level (its output minus its input), the `L(n)` tail.
-    pub fn padding_by_source(&self) -> Vec<(PaddingSource, u64)> {
-        let product = |nodes: &[usize]| nodes.iter().map(|&n| self.plan.sizes[n]).product::<u64>();
-        let mut out = Vec::with_capacity(self.num_levels() + 2);
-        if self.legacy {
-            out.push((
-                PaddingSource::LegacyPadding,
-                self.extents.iter().product::<u64>() - self.num_elements,
-            ));
-        }
-        for (level, nodes) in self.plan.levels.iter().enumerate() {
-            let before = product(&nodes.input);
-            let after = product(&nodes.outer) * product(&nodes.within);
-            out.push((PaddingSource::Tile { level }, after - before));
-        }
-        out.push((
-            PaddingSource::TailAlignment,
-            self.footprint - self.plan.raw_footprint,
-        ));
-        out
     }
 
     /// Elements in one tile of a level (product of its sizes).
@@ -319,66 +304,9 @@ impl Mapping {
         }))
     }
 
-    /// Full details of the cell at `offset`: element or padding, index,
-    /// and tile / within-tile coordinates at every level.
-    pub fn describe_offset(&self, offset: u64) -> Option<CellInfo> {
-        let cell = self.at(offset)?;
-        let mut regs = vec![0u64; self.plan.num_nodes()];
-        let first_known = match cell {
-            Cell::Padding(PaddingSource::TailAlignment) => self.num_levels(),
-            _ => {
-                let padding = self.decode(offset, &mut regs).err();
-                match padding {
-                    Some(PaddingSource::Tile { level }) => level,
-                    _ => 0,
-                }
-            }
-        };
-        Some(self.info(offset, cell, &regs, first_known))
-    }
-
-    /// Full details of the element at `index` (dimension-number order).
-    pub fn describe_index(&self, index: &[u64]) -> Option<CellInfo> {
-        let offset = self.offset_of(index)?;
-        let mut regs = vec![0u64; self.plan.num_nodes()];
-        self.load_index(index, &mut regs);
-        self.plan.forward(&mut regs);
-        let cell = Cell::Element(self.row_major_id(index)?);
-        Some(self.info(offset, cell, &regs, 0))
-    }
-
-    fn info(&self, offset: u64, cell: Cell, regs: &[u64], first_known: usize) -> CellInfo {
-        let index = match cell {
-            Cell::Element(id) => {
-                let mut index = vec![0; self.dims.len()];
-                self.unravel(id, &mut index);
-                Some(index)
-            }
-            Cell::Padding(_) => None,
-        };
-        let levels = self
-            .plan
-            .levels
-            .iter()
-            .enumerate()
-            .map(|(level, nodes)| {
-                (level >= first_known).then(|| LevelCoords {
-                    tile: nodes.outer.iter().map(|&n| regs[n]).collect(),
-                    within: nodes.within.iter().map(|&n| regs[n]).collect(),
-                })
-            })
-            .collect();
-        CellInfo {
-            offset,
-            cell,
-            index,
-            levels,
-        }
-    }
-
     /// Unravels `offset` (below the raw footprint) into the final nodes and
     /// runs the plan backward. On success `regs` holds the physical index.
-    fn decode(&self, offset: u64, regs: &mut [u64]) -> Result<(), PaddingSource> {
+    pub(crate) fn decode(&self, offset: u64, regs: &mut [u64]) -> Result<(), PaddingSource> {
         let mut rest = offset;
         for (&node, &stride) in self
             .plan
@@ -405,7 +333,7 @@ impl Mapping {
         Ok(())
     }
 
-    fn id_from_regs(&self, regs: &[u64]) -> u64 {
+    pub(crate) fn id_from_regs(&self, regs: &[u64]) -> u64 {
         self.plan
             .physical
             .iter()
@@ -414,7 +342,7 @@ impl Mapping {
             .sum()
     }
 
-    fn load_index(&self, index: &[u64], regs: &mut [u64]) {
+    pub(crate) fn load_index(&self, index: &[u64], regs: &mut [u64]) {
         for (&node, &d) in self.plan.physical.iter().zip(&self.plan.physical_dims) {
             regs[node] = index[d];
         }
@@ -422,7 +350,7 @@ impl Mapping {
 
     /// Runs `f` with a zeroed register file big enough for the plan.
     #[inline]
-    fn with_regs<R>(&self, f: impl FnOnce(&mut [u64]) -> R) -> R {
+    pub(crate) fn with_regs<R>(&self, f: impl FnOnce(&mut [u64]) -> R) -> R {
         let n = self.plan.num_nodes();
         if n <= STACK_REGS {
             let mut regs = [0u64; STACK_REGS];

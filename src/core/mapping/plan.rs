@@ -81,18 +81,6 @@ pub(crate) struct Term {
     pub stride: u64,
 }
 
-/// How a node's value follows from the physical index, when it is a
-/// single digit of one coordinate.
-#[derive(Clone, Copy, Debug)]
-enum Digit {
-    Zero,
-    Of {
-        physical: usize,
-        div: u64,
-        modulus: Option<u64>,
-    },
-}
-
 /// A compiled layout.
 #[derive(Clone, Debug)]
 pub(crate) struct Plan {
@@ -150,7 +138,8 @@ impl Plan {
             .iter()
             .map(|&s| Builder::divisor(s))
             .collect::<Result<_, _>>()?;
-        let terms = digit_terms(&b.sizes, &physical, &b.ops, &current, &final_strides);
+        let terms =
+            super::digits::digit_terms(&b.sizes, &physical, &b.ops, &current, &final_strides);
         Ok(Plan {
             terms,
             final_stride_divs,
@@ -251,94 +240,6 @@ impl Plan {
         }
         None
     }
-}
-
-/// Derives [`Plan::terms`]; `None` when some final coordinate is not a
-/// single digit of one physical coordinate.
-fn digit_terms(
-    sizes: &[u64],
-    physical: &[usize],
-    ops: &[Op],
-    finals: &[usize],
-    strides: &[u64],
-) -> Option<Vec<Term>> {
-    let mut digit = vec![Digit::Zero; sizes.len()];
-    for (j, &node) in physical.iter().enumerate() {
-        digit[node] = Digit::Of {
-            physical: j,
-            div: 1,
-            modulus: None,
-        };
-    }
-    for op in ops {
-        match *op {
-            Op::Merge { hi, lo, dst, .. } => {
-                if sizes[hi] != 1 {
-                    return None;
-                }
-                digit[dst] = digit[lo];
-            }
-            Op::Split { src, q, r, t, .. } => {
-                let t = t.divisor();
-                let (dq, dr) = match digit[src] {
-                    Digit::Zero => (Digit::Zero, Digit::Zero),
-                    Digit::Of {
-                        physical,
-                        div,
-                        modulus,
-                    } => {
-                        // (x/div % m) / t and % t are digits when t divides m.
-                        if modulus.is_some_and(|m| !m.is_multiple_of(t)) {
-                            return None;
-                        }
-                        let q_div = div.checked_mul(t).filter(|&d| d <= MAX_SIZE);
-                        let dq = match q_div {
-                            Some(d) => Digit::Of {
-                                physical,
-                                div: d,
-                                modulus: modulus.map(|m| m / t),
-                            },
-                            None => Digit::Zero,
-                        };
-                        (
-                            dq,
-                            Digit::Of {
-                                physical,
-                                div,
-                                modulus: Some(t),
-                            },
-                        )
-                    }
-                };
-                digit[q] = dq;
-                digit[r] = dr;
-            }
-        }
-    }
-    let mut terms = Vec::new();
-    for (&node, &stride) in finals.iter().zip(strides) {
-        if sizes[node] <= 1 {
-            continue;
-        }
-        if let Digit::Of {
-            physical,
-            div,
-            modulus,
-        } = digit[node]
-        {
-            terms.push(Term {
-                physical,
-                div: FastDiv::new(div)?,
-                modulus: modulus
-                    .map(FastDiv::new)
-                    .map(|m| m.ok_or(()))
-                    .transpose()
-                    .ok()?,
-                stride,
-            });
-        }
-    }
-    Some(terms)
 }
 
 struct Builder {
