@@ -213,3 +213,28 @@ fn invalid_fixtures_reach_every_error_kind() {
         .collect();
     assert!(missing.is_empty(), "no invalid fixture reaches {missing:?}");
 }
+
+#[test]
+fn every_snapshot_has_its_fixture() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
+    let names: BTreeSet<String> = ["valid", "invalid"]
+        .iter()
+        .flat_map(|folder| {
+            fixtures(folder)
+                .into_iter()
+                .map(move |(name, _)| format!("{folder}__{name}.snap"))
+        })
+        .collect();
+    for entry in fs::read_dir(dir).expect("tests/snapshots") {
+        let file = entry
+            .expect("directory entry")
+            .file_name()
+            .to_string_lossy()
+            .into_owned();
+        let ours = file.starts_with("valid__") || file.starts_with("invalid__");
+        assert!(
+            !ours || names.contains(&file),
+            "{file} has no fixture: delete it"
+        );
+    }
+}

@@ -54,6 +54,7 @@ pub struct ArrayShape {
 /// A tuple of shapes, `(a, b, c)`.
 #[derive(Clone, Debug)]
 pub struct TupleShape {
+    /// The elements in order; index paths count from 0.
     pub elements: Vec<Shape>,
     /// From `(` to `)`.
     pub span: Span,
