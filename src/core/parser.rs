@@ -10,7 +10,7 @@
 //! layout ::= '{' (int (',' int)*)? (':' D? T? L? #? *? E? S? SC? P? M?)? '}'
 //! ```
 //!
-//! The layout attributes are described in [`layout`](self::layout). Nothing
+//! The layout attributes are described in `parser/layout.rs`. Nothing
 //! here checks meaning beyond what the AST cannot hold (a negative dim or
 //! tile size); [`parse`](crate::core::validate::parse) does the rest. The
 //! parser never panics, recurses at most [`MAX_DEPTH`] shapes deep and uses

@@ -3,17 +3,19 @@
 //!
 //! For every array leaf (see [`ArrayShape::validate`]):
 //!
-//! 1. `P(...)` is an error: XLA's `ParseShape` rejects physical shapes on
-//!    the dense arrays that are all it still has.
-//! 2. minor_to_major is a permutation of `0..N`: each entry in range and
+//! 1. minor_to_major is a permutation of `0..N`: each entry in range and
 //!    new (checked entry by entry, so the caret lands on the first bad
 //!    one), then the length.
-//! 3. Numbers XLA would store but must not be negative (`L`, `E`, `S`, `M`,
-//!    split configs) are not; `L(0)` (XLA aborts) and a written `E(0)` are
-//!    errors.
-//! 4. The rest of [`ArrayLayout`]'s invariants: tiles, index and pointer
-//!    types, memory space in 8 bits, split configs.
-//! 5. Element count, footprint and byte size fit XLA's `int64` (checked by
+//! 2. Every tile is non-empty, its sizes are at least 1 and `*` is never
+//!    its most-minor entry.
+//! 3. Numbers XLA would store but must not be negative (`L`, `E`, `S`,
+//!    split configs, `M`) are not; `L(0)` (XLA aborts) and a written `E(0)`
+//!    are errors.
+//! 4. The rest of [`ArrayLayout`]'s invariants: index and pointer types,
+//!    memory space in 8 bits, split configs inside their dimension.
+//! 5. `P(...)` is an error: XLA's `ParseShape` rejects physical shapes on
+//!    the dense arrays that are all it still has.
+//! 6. Element count, footprint and byte size fit XLA's `int64` (checked by
 //!    building the [`Mapping`]; a layout too complex for it is an error
 //!    too). Unbounded `?` dims are valid: they only cannot be mapped.
 
@@ -82,9 +84,6 @@ impl ArrayShape {
             return ArrayLayout::new(ty, dims, None, Vec::new(), LayoutAttributes::default())
                 .map_err(|e| self.locate(e));
         };
-        if let Some(p) = &text.physical_shape {
-            return Err((ErrorKind::PhysicalShapeNotAllowed, p.span));
-        }
         let minor_to_major = check_permutation(text, dims.len())?;
         let mut tiles = Vec::with_capacity(text.tiles.len());
         for (level, tile) in text.tiles.iter().enumerate() {
@@ -92,8 +91,12 @@ impl ArrayShape {
             tiles.push(Tile::new(entries).map_err(|e| self.locate(at_level(e, level)))?);
         }
         let attributes = attributes(text)?;
-        ArrayLayout::new(ty, dims, Some(minor_to_major), tiles, attributes)
-            .map_err(|e| self.locate(e))
+        let layout = ArrayLayout::new(ty, dims, Some(minor_to_major), tiles, attributes)
+            .map_err(|e| self.locate(e))?;
+        match &text.physical_shape {
+            Some(p) => Err((ErrorKind::PhysicalShapeNotAllowed, p.span)),
+            None => Ok(layout),
+        }
     }
 
     /// The span of the text an [`ArrayLayout`] error is about.
@@ -201,10 +204,6 @@ fn attributes(text: &LayoutText) -> Located<LayoutAttributes> {
     if let Some(s) = text.memory_space {
         a.memory_space = non_negative(s, "the memory space S(n)")?;
     }
-    if let Some(m) = text.dynamic_shape_metadata_prefix_bytes {
-        a.dynamic_shape_metadata_prefix_bytes =
-            non_negative(m, "the dynamic shape metadata prefix M(n)")?;
-    }
     a.index_type = text.index_type.map(|t| t.value);
     a.pointer_type = text.pointer_type.map(|t| t.value);
     for sc in &text.split_configs {
@@ -220,6 +219,10 @@ fn attributes(text: &LayoutText) -> Located<LayoutAttributes> {
             dimension,
             split_indices,
         });
+    }
+    if let Some(m) = text.dynamic_shape_metadata_prefix_bytes {
+        a.dynamic_shape_metadata_prefix_bytes =
+            non_negative(m, "the dynamic shape metadata prefix M(n)")?;
     }
     Ok(a)
 }
