@@ -324,8 +324,16 @@ fn apply(text: &mut String, edit: &Edit) {
     }
 }
 
+/// 2000 cases a property, or `PROPTEST_CASES` for a longer fuzzing run.
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(2000)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
 
     #[test]
     fn valid_shapes_parse_and_round_trip(text in written()) {
@@ -361,6 +369,66 @@ proptest! {
         for e in &edits {
             apply(&mut text, e);
         }
+        parse_anything(&text);
+    }
+}
+
+/// A size near the edges of `int64`.
+fn extreme() -> impl Strategy<Value = u64> {
+    prop_oneof![
+        select(vec![
+            0,
+            1,
+            2,
+            3,
+            127,
+            128,
+            1 << 31,
+            1 << 32,
+            3_037_000_499,
+            3_037_000_500
+        ]),
+        select(vec![
+            i64::MAX as u64,
+            (i64::MAX / 2) as u64,
+            1 << 61,
+            1 << 62
+        ]),
+        0u64..=i64::MAX as u64,
+    ]
+}
+
+/// Shapes with sizes anywhere in `int64`: overflow checks, not panics.
+fn extreme_shape() -> impl Strategy<Value = String> {
+    let list = |n| {
+        prop::collection::vec(extreme(), n)
+            .prop_map(|v: Vec<u64>| v.iter().map(u64::to_string).collect::<Vec<_>>().join(","))
+    };
+    (
+        element_type(),
+        list(0..=4),
+        prop::collection::vec(list(1..=4), 0..=3),
+        prop::option::of(extreme()),
+    )
+        .prop_map(|(ty, dims, tiles, l)| {
+            let n = dims.split(',').filter(|d| !d.is_empty()).count();
+            let minor_to_major: Vec<String> = (0..n).rev().map(|d| d.to_string()).collect();
+            let tiles: String = tiles.iter().map(|t| format!("({t})")).collect();
+            let tiles = if tiles.is_empty() {
+                String::new()
+            } else {
+                format!("T{tiles}")
+            };
+            let l = l.map(|l| format!("L({l})")).unwrap_or_default();
+            format!("{ty}[{dims}]{{{}:{tiles}{l}}}", minor_to_major.join(","))
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    #[test]
+    fn never_panics_on_extreme_sizes(text in extreme_shape()) {
         parse_anything(&text);
     }
 }
