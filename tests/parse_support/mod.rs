@@ -1,0 +1,86 @@
+//! Helpers shared by the parser's property and fuzz tests.
+
+use proptest::prelude::*;
+use proptest::sample::select;
+
+use xla_layout_viz::core::{parse, parse_syntax, ElementType, Error};
+
+/// Any element type's name.
+pub fn element_type() -> impl Strategy<Value = &'static str> {
+    select(ElementType::ALL).prop_map(ElementType::name)
+}
+
+fn check_error(text: &str, e: &Error) {
+    let span = e.span();
+    assert!(
+        span.start <= span.end && span.end <= text.len(),
+        "{text:?}: span {span}"
+    );
+    assert!(text.is_char_boundary(span.start) && text.is_char_boundary(span.end));
+    assert_eq!(e.to_string().lines().count(), 3, "{text:?}: {e}");
+}
+
+/// Parses with and without validation; neither may panic.
+pub fn parse_anything(text: &str) {
+    match parse_syntax(text) {
+        Ok(shape) => {
+            let printed = shape.to_string();
+            assert_eq!(
+                parse_syntax(&printed).as_ref(),
+                Ok(&shape),
+                "{text:?} printed {printed:?}"
+            );
+        }
+        Err(e) => check_error(text, &e),
+    }
+    if let Err(e) = parse(text) {
+        check_error(text, &e);
+    }
+}
+
+/// Pieces random edits splice in.
+pub const VOCABULARY: &[&str] = &[
+    "f32",
+    "bf16",
+    "token",
+    "b",
+    "[",
+    "]",
+    "{",
+    "}",
+    "(",
+    ")",
+    ",",
+    ":",
+    "*",
+    "#",
+    "<=",
+    "?",
+    "T",
+    "S",
+    "SC",
+    "L",
+    "E",
+    "P",
+    "M",
+    "D",
+    "0",
+    "1",
+    "-1",
+    "128",
+    "9223372036854775808",
+    "/*",
+    "*/",
+    "//",
+    " ",
+    "é",
+    "\n",
+];
+
+/// 2000 cases a property, or `PROPTEST_CASES` for a longer fuzzing run.
+pub fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(2000)
+}
