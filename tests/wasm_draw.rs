@@ -82,3 +82,43 @@ fn slices_and_ramp_ends() {
     assert_eq!(ramp_for_rank(0, 1), Rgb(68, 1, 84));
     assert_eq!(viridis(f64::NAN), viridis(0.0));
 }
+
+#[wasm_bindgen_test]
+fn edge_shapes_plan_without_panicking() {
+    let drawable = [
+        "f32[]",
+        "f32[]{:T(128)}",
+        "f32[0,5]",
+        "f32[7]",
+        "(f32[2,3], s32[4])",
+        "f32[<=3,4]",
+        "pred[33]{0:T(32,128)(32,1)}",
+        "s4[7,9]{1,0:T(8,128)(2,1)E(4)}",
+        "s32[2048,1,128,128,4]{4,3,2,0,1:T(8,128)}",
+    ];
+    for text in drawable {
+        let picture = picture(text);
+        for (width, height) in [(1000.0, 480.0), (300.0, 150.0), (1.0, 1.0)] {
+            let plan = plan(&picture.mapping, width, height);
+            assert_eq!(
+                plan.grid.colours.len(),
+                plan.grid.rows * plan.grid.cols,
+                "{text}"
+            );
+            assert!(
+                plan.strip.colours.len() as u64 == plan.slots_shown,
+                "{text}"
+            );
+            assert!(plan.slots_shown <= plan.footprint, "{text}");
+        }
+    }
+    // Valid, but nothing to draw: the page says why and keeps the old picture.
+    for text in ["()", "f32[?,4]"] {
+        match analyse(text) {
+            Analysis::Valid {
+                picture: Err(why), ..
+            } => assert!(!why.is_empty()),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+}

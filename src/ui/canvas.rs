@@ -94,12 +94,22 @@ fn caption(picture: Option<&Picture>, plan: Option<&Plan>) -> Html {
                 <span class="ramp"></span>{ " first to last." }
             </p>
             <p>
-                { format!("Bottom: linear memory, offsets 0 to {} of a footprint of {} elements; ",
-                    plan.slots_shown.saturating_sub(1), plan.footprint) }
+                { memory_caption(plan) }
                 { swatch(PADDING) }{ format!(" padding ({} shown), ", plan.padding_shown) }
                 { swatch(OFF_SCREEN) }{ " elements not shown above." }
             </p>
         </>
+    }
+}
+
+fn memory_caption(plan: &Plan) -> String {
+    match plan.slots_shown {
+        0 => "Bottom: linear memory, empty (a footprint of 0 elements); ".to_string(),
+        shown => format!(
+            "Bottom: linear memory, offsets 0 to {} of a footprint of {} elements; ",
+            shown - 1,
+            plan.footprint
+        ),
     }
 }
 
