@@ -112,7 +112,7 @@ impl fmt::Display for ErrorKind {
                 f,
                 "unknown element type `{name}` (expected pred, s1..s64, u1..u64, f16, bf16, f32, f64, c64, c128, f8e4m3fn, ...)"
             ),
-            NumberTooLarge => write!(f, "number too large: XLA sizes are int64 (at most 9223372036854775807)"),
+            NumberTooLarge => write!(f, "number out of range: XLA numbers are int64 (-9223372036854775808 to 9223372036854775807)"),
             NegativeNumber { what, value } => write!(f, "{what} cannot be negative (found {value})"),
             AttributeOutOfOrder { attribute, after } => write!(
                 f,
@@ -124,7 +124,7 @@ impl fmt::Display for ErrorKind {
                 "unknown layout attribute `{name}` (expected one of D T L # * E S SC P M)"
             ),
             UnterminatedComment => write!(f, "comment opened with /* is never closed"),
-            TooDeep { limit } => write!(f, "tuples nested more than {limit} deep"),
+            TooDeep { limit } => write!(f, "shapes nested more than {limit} deep"),
             NotAnArrayType { name } => write!(f, "`{name}` is not an array: it is written `{name}[]`, with no dimensions and no layout"),
             BadBuffer => write!(f, "a buffer `b(...)` holds exactly one array shape"),
             MinorToMajorLength { expected, found } => write!(
