@@ -122,7 +122,7 @@ step install-tools install_tools
 step fmt cargo fmt --all -- --check
 step clippy-host cargo clippy --locked --all-targets -- -D warnings
 step clippy-wasm32 cargo clippy --locked --all-targets --target wasm32-unknown-unknown -- -D warnings
-step test-native cargo test --locked
+step test-native cargo test --locked --no-fail-fast
 step test-wasm32-browser env CHROMEDRIVER=/usr/bin/chromedriver \
     cargo test --locked --no-fail-fast --target wasm32-unknown-unknown
 step trunk-build-release trunk build --release --locked
