@@ -206,7 +206,11 @@ impl Linear {
             _ => {
                 let mut split = dims.len();
                 let mut cells = 1u64;
-                while split > 0 && cells.checked_mul(dims[split - 1].0).is_some_and(|c| c <= TABLE_MAX as u64) {
+                while split > 0
+                    && cells
+                        .checked_mul(dims[split - 1].0)
+                        .is_some_and(|c| c <= TABLE_MAX as u64)
+                {
                     split -= 1;
                     cells *= dims[split].0;
                 }
@@ -229,7 +233,8 @@ impl Linear {
             wrap_id = wrap_id.wrapping_add(size.saturating_sub(1).wrapping_mul(w));
             for c in 0..n_checks {
                 outer_check_steps[k][c] = cw[c].wrapping_sub(wrap_checks[c]);
-                wrap_checks[c] = wrap_checks[c].wrapping_add(size.saturating_sub(1).wrapping_mul(cw[c]));
+                wrap_checks[c] =
+                    wrap_checks[c].wrapping_add(size.saturating_sub(1).wrapping_mul(cw[c]));
             }
         }
         Some(Linear {
