@@ -26,7 +26,7 @@ pub use array::{
 pub use ast::{ArrayShape, BufferShape, LayoutText, Note, Shape, SplitText, TileText, TupleShape};
 pub use element_type::{ElementType, TypeClass};
 pub use error::{Error, ErrorKind};
-pub use mapping::{Cell, CellInfo, LevelCoords, Mapping, PaddingSource};
+pub use mapping::{Cell, CellInfo, LevelCoords, Mapping, PaddingSource, NO_TILE};
 pub use parser::{parse_syntax, MAX_DEPTH};
 pub use span::{Span, Spanned};
 pub use stats::{SizeWarning, Stats};

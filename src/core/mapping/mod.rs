@@ -19,10 +19,12 @@ mod digits;
 pub mod fastdiv;
 mod linear;
 mod plan;
+mod probe;
 mod regions;
 pub mod walk;
 
 pub use plan::MAX_NODES;
+pub use probe::NO_TILE;
 
 use crate::core::array::{ArrayLayout, MAX_SIZE};
 use crate::core::error::ErrorKind;
@@ -170,7 +172,7 @@ impl Mapping {
             dim_nodes,
             ghost: Vec::new(),
         };
-        mapping.ghost = regions::ghost_dims(&mapping.plan, &mapping.dims);
+        mapping.ghost = regions::ghost_dims(&mapping.plan, &mapping.extents);
         Ok(mapping)
     }
 

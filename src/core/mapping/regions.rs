@@ -5,8 +5,8 @@ use super::plan::Plan;
 use super::{Mapping, PaddingSource};
 
 /// See [`Mapping::ghost_dims`].
-pub(crate) fn ghost_dims(plan: &Plan, dims: &[u64]) -> Vec<u64> {
-    let mut ghost = dims.to_vec();
+pub(crate) fn ghost_dims(plan: &Plan, extents: &[u64]) -> Vec<u64> {
+    let mut ghost = extents.to_vec();
     if let Some(level) = plan.levels.first() {
         let tiled = &level.input[level.input.len() - level.tile.len()..];
         for (&node, &d) in plan.physical.iter().zip(&plan.physical_dims) {
@@ -44,8 +44,9 @@ impl Mapping {
 
     /// Sizes in dimension-number order including the first tiling level's
     /// padding, for dims the first tile rounds up on their own (not merged
-    /// by `*`): the "ghost" region a logical picture can show around the
-    /// array. Equal to [`Mapping::dims`] for untiled layouts.
+    /// by `*`), and the older padded dimensions: the "ghost" region a
+    /// logical picture can show around the array. Equal to
+    /// [`Mapping::dims`] for untiled layouts without padded dimensions.
     pub fn ghost_dims(&self) -> &[u64] {
         &self.ghost
     }

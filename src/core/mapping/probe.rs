@@ -1,0 +1,126 @@
+//! Allocation-free lookups for drawing: what a memory cell is and which
+//! tile holds it at every level, and where a memory cell sits in the
+//! logical picture (including the ghost region of first-level padding).
+//!
+//! A picture calls these once per cell it draws, so they never allocate
+//! (registers live on the stack, see [`Mapping::with_regs`]).
+
+use super::plan::Op;
+use super::{Cell, Mapping, PaddingSource};
+
+/// Tile number of a level whose coordinates a padding cell does not have
+/// (padding added by a later level has no place in earlier levels' tiles).
+pub const NO_TILE: u64 = u64::MAX;
+
+impl Mapping {
+    /// What is stored at `offset` (like [`Mapping::at`]), writing into
+    /// `tiles[k]` the row-major number of the level-`k` tile holding the
+    /// cell, or [`NO_TILE`] where the cell has none. `tiles` must have
+    /// [`Mapping::num_levels`] entries; `None` past the footprint or on a
+    /// wrong length.
+    pub fn probe_offset(&self, offset: u64, tiles: &mut [u64]) -> Option<Cell> {
+        if offset >= self.footprint || tiles.len() != self.num_levels() {
+            return None;
+        }
+        if offset >= self.plan.raw_footprint {
+            tiles.fill(NO_TILE);
+            return Some(Cell::Padding(PaddingSource::TailAlignment));
+        }
+        Some(self.with_regs(|regs| {
+            let result = self.decode(offset, regs);
+            let first_known = match result {
+                Err(PaddingSource::Tile { level }) => level,
+                _ => 0,
+            };
+            self.tile_numbers(regs, first_known, tiles);
+            match result {
+                Err(source) => Cell::Padding(source),
+                Ok(()) => Cell::Element(self.id_from_regs(regs)),
+            }
+        }))
+    }
+
+    /// Writes level-`k` tile numbers from fully decoded registers, with
+    /// [`NO_TILE`] for levels before `first_known`.
+    pub(crate) fn tile_numbers(&self, regs: &[u64], first_known: usize, tiles: &mut [u64]) {
+        for (k, (slot, level)) in tiles.iter_mut().zip(&self.plan.levels).enumerate() {
+            *slot = if k < first_known {
+                NO_TILE
+            } else {
+                level
+                    .outer
+                    .iter()
+                    .fold(0u64, |acc, &n| acc * self.plan.sizes[n] + regs[n])
+            };
+        }
+    }
+
+    /// The index (dimension-number order) at which the logical picture
+    /// shows memory cell `offset`: the element's own index, or, for
+    /// padding that the first tiling level (or the older padded
+    /// dimensions) added around the array, its place in the ghost region
+    /// ([`Mapping::ghost_dims`]). Returns `false` for cells with no such
+    /// place (later levels' padding, `L(n)` tails, padding of `*`-merged
+    /// dims) and when `index` has the wrong length.
+    pub fn ghost_index(&self, offset: u64, index: &mut [u64]) -> bool {
+        if offset >= self.plan.raw_footprint || index.len() != self.dims.len() {
+            return false;
+        }
+        self.with_regs(|regs| {
+            let mut rest = offset;
+            for (&node, &stride) in self
+                .plan
+                .final_nodes
+                .iter()
+                .zip(&self.plan.final_stride_divs)
+            {
+                let (digit, r) = stride.div_rem(rest);
+                regs[node] = digit;
+                rest = r;
+            }
+            for op in self.plan.ops.iter().rev() {
+                match *op {
+                    Op::Split {
+                        src,
+                        q,
+                        r,
+                        t,
+                        level,
+                        pads,
+                    } => {
+                        let v = regs[q] * t.divisor() + regs[r];
+                        // First-level padding is kept: it has a ghost place
+                        // if the split coordinate is a physical dim.
+                        if pads && v >= self.plan.sizes[src] && level > 0 {
+                            return false;
+                        }
+                        regs[src] = v;
+                    }
+                    Op::Merge {
+                        hi,
+                        lo,
+                        dst,
+                        lo_size,
+                    } => {
+                        if regs[dst] >= self.plan.sizes[dst] {
+                            return false;
+                        }
+                        let (h, l) = lo_size.div_rem(regs[dst]);
+                        regs[hi] = h;
+                        regs[lo] = l;
+                    }
+                }
+            }
+            for (&node, &d) in self.plan.physical.iter().zip(&self.plan.physical_dims) {
+                index[d] = regs[node];
+            }
+            // Size-1 nodes put in front by a tile longer than the shape
+            // are not dims: padding there has no ghost place.
+            let physical = &self.plan.physical;
+            let extra_ok = (0..self.plan.num_nodes())
+                .filter(|n| !physical.contains(n))
+                .all(|n| regs[n] < self.plan.sizes[n]);
+            extra_ok && index.iter().zip(&self.ghost).all(|(i, g)| i < g)
+        })
+    }
+}

@@ -1,0 +1,187 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! The drawing lookups (`probe_offset`, `ghost_index`) against the lookups
+//! they must agree with: `at` (itself checked against a brute-force
+//! reference in `mapping_props.rs`) and `locate` over the ghost region.
+
+use proptest::prelude::*;
+use xla_layout_viz::core::{
+    parse, ArrayLayout, Cell, DimSize, ElementType, LayoutAttributes, Mapping, PaddingSource, Tile,
+    TileDim, NO_TILE,
+};
+
+#[derive(Clone, Debug)]
+struct Case {
+    dims: Vec<u64>,
+    padded: Option<Vec<u64>>,
+    m2m: Vec<usize>,
+    tiles: Vec<Vec<i64>>,
+    align: u64,
+}
+
+fn case() -> impl Strategy<Value = Case> {
+    (0usize..=4)
+        .prop_flat_map(|n| {
+            let dims = prop::collection::vec(prop_oneof![1 => Just(0u64), 12 => 1u64..=7], n);
+            let perm = Just((0..n).collect::<Vec<_>>()).prop_shuffle();
+            let tile = (1usize..=n + 2).prop_flat_map(|len| {
+                prop::collection::vec(prop_oneof![1 => Just(-1i64), 5 => 1i64..=5], len).prop_map(
+                    |mut t| {
+                        if let Some(last) = t.last_mut() {
+                            *last = last.abs().max(1);
+                        }
+                        t
+                    },
+                )
+            });
+            (
+                dims,
+                perm,
+                prop::collection::vec(tile, 0..=3),
+                prop::option::weighted(0.2, prop::collection::vec(0u64..=2, n)),
+                prop_oneof![3 => Just(1u64), 1 => 1u64..=9],
+            )
+        })
+        .prop_map(|(dims, m2m, tiles, extra, align)| Case {
+            padded: extra.map(|e| dims.iter().zip(e).map(|(d, x)| d + x).collect()),
+            dims,
+            m2m,
+            tiles,
+            align,
+        })
+}
+
+fn build(c: &Case) -> Mapping {
+    let tiles = c
+        .tiles
+        .iter()
+        .map(|t| {
+            let entries = t
+                .iter()
+                .map(|&d| match d {
+                    d if d < 0 => TileDim::Combine,
+                    d => TileDim::Size(d as u64),
+                })
+                .collect();
+            Tile::new(entries).expect("generated tiles are valid")
+        })
+        .collect();
+    let dims = c.dims.iter().map(|&d| DimSize::Static(d)).collect();
+    let attrs = LayoutAttributes {
+        tail_padding_alignment: c.align,
+        ..LayoutAttributes::default()
+    };
+    let layout = ArrayLayout::new(ElementType::F32, dims, Some(c.m2m.clone()), tiles, attrs)
+        .expect("generated layouts are valid");
+    match &c.padded {
+        None => Mapping::new(&layout),
+        Some(p) => Mapping::with_padded_dims(&layout, p),
+    }
+    .expect("small layouts map")
+}
+
+/// Every index of a box, row-major.
+fn indices(sizes: &[u64]) -> impl Iterator<Item = Vec<u64>> + '_ {
+    let n: u64 = sizes.iter().product();
+    (0..n).map(move |mut k| {
+        let mut index = vec![0; sizes.len()];
+        for d in (0..sizes.len()).rev() {
+            index[d] = k % sizes[d];
+            k /= sizes[d];
+        }
+        index
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn probe_offset_agrees_with_at_and_locate(c in case()) {
+        let m = build(&c);
+        prop_assume!(m.footprint() <= 20_000);
+        let levels = m.num_levels();
+        let mut tiles = vec![0u64; levels];
+        let mut located = vec![0u64; levels];
+        let mut index = vec![0u64; m.num_dims()];
+        for offset in 0..m.footprint() {
+            let cell = m.probe_offset(offset, &mut tiles);
+            prop_assert_eq!(cell, m.at(offset), "offset {}", offset);
+            // Which levels know the cell: all for elements, from the
+            // padding's own level on for tiling padding, none for tails.
+            let first_known = match cell {
+                Some(Cell::Padding(PaddingSource::Tile { level })) => level,
+                Some(Cell::Padding(PaddingSource::TailAlignment)) => levels,
+                _ => 0,
+            };
+            for (k, &t) in tiles.iter().enumerate() {
+                prop_assert_eq!(t == NO_TILE, k < first_known, "level {} at {}", k, offset);
+            }
+            // Where the logical picture shows the cell, `locate` finds the
+            // same offset and the same tiles.
+            if m.ghost_index(offset, &mut index) {
+                prop_assert_eq!(m.locate(&index, &mut located), Some(offset));
+                prop_assert_eq!(&located, &tiles);
+            } else {
+                prop_assert!(!matches!(cell, Some(Cell::Element(_))), "element {} has no place", offset);
+            }
+        }
+        prop_assert_eq!(m.probe_offset(m.footprint(), &mut tiles), None);
+
+        // And the other way: every cell of the ghost region is a distinct
+        // offset whose ghost index is that cell.
+        let ghost = m.ghost_dims().to_vec();
+        let mut seen = std::collections::HashSet::new();
+        for g in indices(&ghost) {
+            let offset = m.locate(&g, &mut located).expect("inside the ghost region");
+            prop_assert!(seen.insert(offset), "two ghost cells at offset {}", offset);
+            prop_assert!(m.ghost_index(offset, &mut index));
+            prop_assert_eq!(&index, &g);
+        }
+    }
+}
+
+#[test]
+fn legacy_padding_is_part_of_the_ghost_region() {
+    // Seed 000's example: [2x3] padded to [3,5], minor_to_major {0,1}:
+    // memory `a d 0 b e 0 c f 0 0 0 0 0 0 0`, the 3x5 array column-major.
+    let shape = parse("f32[2,3]{0,1}").unwrap();
+    let layout = shape.leaves()[0].1.layout().unwrap();
+    let m = Mapping::with_padded_dims(&layout, &[3, 5]).unwrap();
+    assert_eq!(m.ghost_dims(), &[3, 5]);
+    let mut index = [0u64; 2];
+    // Offset 2 is the first `0`: row 2, column 0 of the 3x5 picture.
+    assert!(m.ghost_index(2, &mut index));
+    assert_eq!(index, [2, 0]);
+    // Offset 14, the last cell: (2, 4).
+    assert!(m.ghost_index(14, &mut index));
+    assert_eq!(index, [2, 4]);
+}
+
+#[test]
+fn later_level_and_tail_padding_have_no_ghost_place() {
+    let mapping = |text: &str| {
+        let shape = parse(text).unwrap();
+        Mapping::new(&shape.leaves()[0].1.layout().unwrap()).unwrap()
+    };
+    let mut index = [0u64; 2];
+    // T(2,2) pads f32[2,3] to 2x4 = 8 cells; L(32) adds a 24-cell tail.
+    let m = mapping("f32[2,3]{1,0:T(2,2)L(32)}");
+    assert_eq!(m.footprint(), 32);
+    for offset in 8..32 {
+        assert!(!m.ghost_index(offset, &mut index), "tail offset {offset}");
+    }
+    // f32[6,8] by (2,4) has 3x2 tiles; (2,1,1,1) pads the 3 tile rows to
+    // 4, so the second level adds 16 cells that have no logical place.
+    let m = mapping("f32[6,8]{1,0:T(2,4)(2,1,1,1)}");
+    let later: Vec<u64> = (0..m.footprint())
+        .filter(|&o| m.at(o) == Some(Cell::Padding(PaddingSource::Tile { level: 1 })))
+        .collect();
+    assert_eq!(later.len(), 16);
+    for offset in later {
+        assert!(!m.ghost_index(offset, &mut index), "offset {offset}");
+    }
+    // The worked example f32[3,5]{1,0:T(2,2)}: offset 17 is element (2,3).
+    let m = mapping("f32[3,5]{1,0:T(2,2)}");
+    assert!(m.ghost_index(17, &mut index));
+    assert_eq!(index, [2, 3]);
+}
