@@ -88,7 +88,7 @@ impl ArrayShape {
         let mut tiles = Vec::with_capacity(text.tiles.len());
         for (level, tile) in text.tiles.iter().enumerate() {
             let entries = tile.value.iter().map(|d| d.value).collect();
-            tiles.push(Tile::new(entries).map_err(|e| self.locate(at_level(e, level)))?);
+            tiles.push(Tile::new(entries).map_err(|e| self.locate(e.at_level(level)))?);
         }
         let attributes = attributes(text)?;
         let layout = ArrayLayout::new(ty, dims, Some(minor_to_major), tiles, attributes)
@@ -237,16 +237,6 @@ fn non_negative(n: Spanned<i64>, what: &'static str) -> Located<u64> {
             n.span,
         )
     })
-}
-
-/// [`Tile::new`] does not know the level it is checking.
-fn at_level(mut e: LayoutError, level: usize) -> LayoutError {
-    e.locus = match e.locus {
-        Locus::Tile { .. } => Locus::Tile { level },
-        Locus::TileEntry { entry, .. } => Locus::TileEntry { level, entry },
-        other => other,
-    };
-    e
 }
 
 /// Builds the mapping to check that every size fits XLA's `int64`. An

@@ -17,8 +17,15 @@
 //! Sizes that need the whole tiling (footprint, bytes) are checked for
 //! overflow when a mapping is built, not here.
 
+mod checks;
+mod parts;
+
+pub use checks::{LayoutError, Locus};
+pub use parts::{DimSize, SplitConfig, Tile, TileDim};
+
 use super::element_type::ElementType;
 use super::error::ErrorKind;
+use checks::{check_permutation, check_split_config};
 
 /// XLA keeps the memory space in an `int8_t`; larger `S(n)` would wrap.
 pub const MAX_MEMORY_SPACE: u64 = 127;
@@ -26,105 +33,6 @@ pub const MAX_MEMORY_SPACE: u64 = 127;
 /// The largest size XLA can represent (`int64_t` max). Every element count,
 /// footprint and byte size we accept stays at or below it.
 pub const MAX_SIZE: u64 = i64::MAX as u64;
-
-/// One dimension's size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum DimSize {
-    /// A fixed size, `3`.
-    Static(u64),
-    /// A bounded dynamic size, `<=10`: at most the bound, and it occupies
-    /// the bound in memory.
-    Bounded(u64),
-    /// An unbounded dynamic size, `?`: parses, but cannot be laid out.
-    Unbounded,
-}
-
-impl DimSize {
-    /// The size the dimension occupies in memory, if it has one.
-    pub fn extent(self) -> Option<u64> {
-        match self {
-            DimSize::Static(n) | DimSize::Bounded(n) => Some(n),
-            DimSize::Unbounded => None,
-        }
-    }
-}
-
-/// One entry of a tile.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TileDim {
-    /// A tile size in elements, `>= 1`.
-    Size(u64),
-    /// `*`: merge this dimension into the next more-minor one before tiling.
-    Combine,
-}
-
-/// One tiling level, entries from most major to most minor as written:
-/// `T(8,128)` is `[Size(8), Size(128)]`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Tile {
-    dims: Vec<TileDim>,
-}
-
-impl Tile {
-    /// A tile with the given entries; checks invariant 2 for this tile.
-    pub fn new(dims: Vec<TileDim>) -> Result<Tile, LayoutError> {
-        if dims.is_empty() {
-            return Err(LayoutError::new(
-                ErrorKind::EmptyTile,
-                Locus::Tile { level: 0 },
-            ));
-        }
-        for (entry, d) in dims.iter().enumerate() {
-            let locus = Locus::TileEntry { level: 0, entry };
-            match *d {
-                TileDim::Size(0) => {
-                    return Err(LayoutError::new(
-                        ErrorKind::TileSizeNotPositive { value: 0 },
-                        locus,
-                    ))
-                }
-                TileDim::Size(n) if n > MAX_SIZE => {
-                    return Err(LayoutError::new(ErrorKind::TooLarge { value: n }, locus))
-                }
-                TileDim::Combine if entry + 1 == dims.len() => {
-                    return Err(LayoutError::new(ErrorKind::CombineMostMinor, locus))
-                }
-                _ => {}
-            }
-        }
-        Ok(Tile { dims })
-    }
-
-    /// Entries from most major to most minor.
-    pub fn dims(&self) -> &[TileDim] {
-        &self.dims
-    }
-
-    /// Number of entries (the number of most-minor dims the tile covers).
-    pub fn len(&self) -> usize {
-        self.dims.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.dims.is_empty()
-    }
-
-    /// Elements in one tile: the product of the sizes (`*` entries count 1).
-    /// `None` if it overflows XLA's int64.
-    pub fn num_elements(&self) -> Option<u64> {
-        self.dims.iter().try_fold(1u64, |acc, d| match d {
-            TileDim::Size(n) => acc.checked_mul(*n).filter(|&p| p <= MAX_SIZE),
-            TileDim::Combine => Some(acc),
-        })
-    }
-}
-
-/// `SC(dim:i,j)`: a dimension split into pieces at the given indices.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct SplitConfig {
-    pub dimension: usize,
-    pub split_indices: Vec<u64>,
-}
 
 /// Everything about an array's element storage. See the module docs for the
 /// invariants [`ArrayLayout::new`] establishes.
@@ -207,7 +115,7 @@ impl ArrayLayout {
         };
         // Invariant 2 was checked by Tile::new, without knowing its level.
         for (level, tile) in tiles.iter().enumerate() {
-            Tile::new(tile.dims.clone()).map_err(|e| e.at_level(level))?;
+            Tile::new(tile.dims().to_vec()).map_err(|e| e.at_level(level))?;
         }
         let a = attributes;
         if a.tail_padding_alignment == 0 {
@@ -374,114 +282,5 @@ impl ArrayLayout {
             .rev()
             .copied()
             .eq(0..self.dims.len())
-    }
-}
-
-fn check_permutation(m: &[usize], n: usize) -> Result<(), LayoutError> {
-    let mut seen = vec![false; n.min(m.len())];
-    for (i, &d) in m.iter().enumerate() {
-        if d >= n {
-            return Err(LayoutError::new(
-                ErrorKind::DimOutOfRange {
-                    dim: d as i64,
-                    num_dims: n,
-                },
-                Locus::MinorToMajor(i),
-            ));
-        }
-        if i < seen.len() {
-            if seen[d] {
-                return Err(LayoutError::new(
-                    ErrorKind::DuplicateDim { dim: d },
-                    Locus::MinorToMajor(i),
-                ));
-            }
-            seen[d] = true;
-        }
-    }
-    if m.len() != n {
-        return Err(LayoutError::new(
-            ErrorKind::MinorToMajorLength {
-                expected: n,
-                found: m.len(),
-            },
-            Locus::MinorToMajorList,
-        ));
-    }
-    Ok(())
-}
-
-/// Split configs name a *physical* dimension, counted from the most major
-/// (XLA's `LayoutUtil::MaxSplitSize` looks it up with `Major`).
-fn check_split_config(
-    sc: &SplitConfig,
-    dims: &[DimSize],
-    physical: &[usize],
-) -> Result<(), ErrorKind> {
-    let Some(dim) = physical.get(sc.dimension).map(|&d| dims[d]) else {
-        return Err(ErrorKind::DimOutOfRange {
-            dim: sc.dimension as i64,
-            num_dims: dims.len(),
-        });
-    };
-    let mut prev = 0u64;
-    for &i in &sc.split_indices {
-        let inside = dim.extent().is_none_or(|size| i < size);
-        if i == 0 || i <= prev || !inside {
-            return Err(ErrorKind::BadSplitIndex { index: i });
-        }
-        prev = i;
-    }
-    Ok(())
-}
-
-/// Which part of a layout an error is about, so that the text validator can
-/// point at the characters that wrote it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Locus {
-    /// Dimension `i` (in dimension-number order).
-    Dim(usize),
-    /// The whole minor_to_major list.
-    MinorToMajorList,
-    /// Entry `i` of minor_to_major.
-    MinorToMajor(usize),
-    /// Tiling level `level` (0-based).
-    Tile {
-        level: usize,
-    },
-    /// Entry `entry` of tiling level `level`.
-    TileEntry {
-        level: usize,
-        entry: usize,
-    },
-    TailAlignment,
-    ElementSize,
-    MemorySpace,
-    IndexType,
-    PointerType,
-    /// Split config `k` (0-based).
-    SplitConfig(usize),
-    DynamicPrefix,
-}
-
-/// A broken invariant of [`ArrayLayout`], with where it is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LayoutError {
-    pub kind: ErrorKind,
-    pub locus: Locus,
-}
-
-impl LayoutError {
-    pub fn new(kind: ErrorKind, locus: Locus) -> LayoutError {
-        LayoutError { kind, locus }
-    }
-
-    fn at_level(mut self, level: usize) -> LayoutError {
-        self.locus = match self.locus {
-            Locus::Tile { .. } => Locus::Tile { level },
-            Locus::TileEntry { entry, .. } => Locus::TileEntry { level, entry },
-            other => other,
-        };
-        self
     }
 }
