@@ -116,6 +116,137 @@ fn info_has_the_named_fields() {
 }
 
 #[test]
+fn info_values_of_the_tiled_doc_example() {
+    // XLA's tiled-layout page: 15 elements in a 2x3 grid of 2x2 tiles, 24
+    // cells, 9 of them padding; f32 is 4 bytes.
+    let info = json(&["info", "f32[3,5]{1,0:T(2,2)}"]);
+    let expected = serde_json::json!({
+        "canonical": "f32[3,5]{1,0:T(2,2)}",
+        "element_type": "f32",
+        "dims": [3, 5],
+        "minor_to_major": [1, 0],
+        "tiles": [[2, 2]],
+        "num_dims": 2,
+        "true_num_dims": 2,
+        "elements": 15,
+        "footprint_elements": 24,
+        "padding_elements": 9,
+        "bytes_xla": 96,
+        "bytes_footprint": 96,
+        "memory_space": 0,
+    });
+    for (key, value) in expected.as_object().unwrap() {
+        assert_eq!(&info[key], value, "{key}");
+    }
+    let info = json(&["info", "bf16[32,32,4096]{2,1,0:T(8,128)(2,1)S(1)}"]);
+    assert_eq!(info["memory_space"], serde_json::json!(1));
+    assert_eq!(info["tiles"], serde_json::json!([[8, 128], [2, 1]]));
+    let info = json(&["info", "f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}"]);
+    assert_eq!(info["tiles"], serde_json::json!([["*", "*", 2, "*", 3]]));
+    // [112,110] tiled (2,3): 56 x 37 tiles of 6.
+    assert_eq!(info["footprint_elements"], serde_json::json!(56 * 37 * 6));
+}
+
+#[test]
+fn info_lists_every_leaf_of_a_tuple_with_its_fields() {
+    let info = json(&[
+        "info",
+        "(f32[2,3], (s8[4]{0:S(1)}, token[]), f32[]{:T(128)})",
+    ]);
+    assert_eq!(
+        info["canonical"],
+        "(f32[2,3]{1,0}, (s8[4]{0:S(1)}, token[]), f32[]{:T(128)})"
+    );
+    let leaves = info["leaves"].as_array().expect("leaves");
+    assert_eq!(leaves.len(), 3, "token[] is not a leaf");
+    let paths: Vec<&serde_json::Value> = leaves.iter().map(|l| &l["path"]).collect();
+    assert_eq!(
+        paths,
+        [
+            &serde_json::json!([0]),
+            &serde_json::json!([1, 0]),
+            &serde_json::json!([2])
+        ]
+    );
+    assert_eq!(leaves[2]["footprint_elements"], serde_json::json!(128));
+    assert_eq!(leaves[2]["elements"], serde_json::json!(1));
+    assert_eq!(leaves[2]["num_dims"], serde_json::json!(0));
+    assert_eq!(leaves[1]["bytes_xla"], serde_json::json!(4));
+}
+
+#[test]
+fn at_names_the_padding_and_its_level() {
+    // f32[3,5]{1,0:T(2,2)}: offset 9 is tile (0,2) within (0,1): x = 5,
+    // padding of the first (only) level.
+    let pad = json(&["at", "f32[3,5]{1,0:T(2,2)}", "9"]);
+    assert_eq!(pad["padding"], serde_json::json!(true));
+    assert!(
+        pad["added_by"].as_str().unwrap().contains("level 1 (2,2)"),
+        "{pad}"
+    );
+    assert_eq!(pad["levels"][0]["tile"], serde_json::json!([0, 2]));
+    assert_eq!(pad["levels"][0]["within"], serde_json::json!([0, 1]));
+    let tail = json(&["at", "f32[3]{0:L(4)}", "3"]);
+    assert_eq!(tail["padding"], serde_json::json!(true));
+    assert!(
+        tail["added_by"].as_str().unwrap().contains("L(4)"),
+        "{tail}"
+    );
+    let legacy = json(&["at", "f32[2,3]{0,1}", "2", "--padded-dims", "3,5"]);
+    assert_eq!(legacy["padding"], serde_json::json!(true));
+}
+
+#[test]
+fn memory_counts_cells_not_elements() {
+    // 2^24 elements, but L(3) rounds the footprint up past 2^24 cells.
+    let (code, _, err) = run(&["memory", "f32[4096,4096]{1,0:L(3)}"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("16777218"), "{err}");
+}
+
+#[test]
+fn a_reader_that_stops_early_is_not_a_crash() {
+    use std::io::Read;
+    use std::process::Stdio;
+    // About 20 MB of JSON, far more than a pipe buffers.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xla-layout"))
+        .args(["memory", "f32[2000,2000]"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut head = [0u8; 16];
+    child
+        .stdout
+        .take()
+        .expect("stdout")
+        .read_exact(&mut head)
+        .expect("some output");
+    // Dropping the read end closes the pipe.
+    assert_eq!(&head, b"[0,1,2,3,4,5,6,7");
+    let out = child.wait_with_output().expect("exits");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.code(), Some(0), "{err}");
+}
+
+#[cfg(unix)]
+#[test]
+fn arguments_that_are_not_utf8_are_an_error_not_a_crash() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let out = Command::new(env!("CARGO_BIN_EXE_xla-layout"))
+        .arg("canon")
+        .arg(OsStr::from_bytes(b"f32[2,\xff]"))
+        .output()
+        .expect("the binary runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(err.lines().nth(1), Some("      ^"), "{err}");
+}
+
+#[test]
 fn invalid_input_exits_2_with_a_caret() {
     let (code, out, err) = run(&["canon", "f32[2,3]{1,0:L(0)}"]);
     assert_eq!((code, out.as_str()), (2, ""));

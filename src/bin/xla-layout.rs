@@ -13,6 +13,7 @@
 //! Exit status: 0 on success, 2 on invalid input (the error, with a caret
 //! under the offending characters, goes to stderr).
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use serde_json::json;
@@ -36,28 +37,77 @@ options (memory, offset, at, checksum):
 /// A failure: the message for stderr (exit status 2).
 struct Failure(String);
 
+/// What a successful command prints.
+enum Output {
+    /// One line of text or JSON.
+    Text(String),
+    /// `memory`: the cells of a mapping, streamed as a JSON array.
+    Memory(Mapping),
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `args()` panics on arguments that are not UTF-8; read them lossily and
+    // let the parser point at the replacement character instead.
+    let args: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
     match run(&args) {
-        Ok(out) => {
-            println!("{out}");
-            ExitCode::SUCCESS
-        }
+        Ok(out) => print(&out),
         Err(Failure(message)) => {
-            eprintln!("{message}");
+            // Nothing sensible is left to do if stderr is gone too.
+            let _ = writeln!(io::stderr().lock(), "{message}");
             ExitCode::from(2)
         }
     }
 }
 
-fn run(args: &[String]) -> Result<String, Failure> {
+/// Writes the output to stdout. A reader that stops early (`| head`) is
+/// not an error; `println!` would panic on the broken pipe.
+fn print(out: &Output) -> ExitCode {
+    let mut stdout = io::BufWriter::new(io::stdout().lock());
+    let written = match out {
+        Output::Text(text) => writeln!(stdout, "{text}"),
+        Output::Memory(mapping) => write_memory(&mut stdout, mapping),
+    }
+    .and_then(|()| stdout.flush());
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(
+                io::stderr().lock(),
+                "xla-layout: cannot write the output: {e}"
+            );
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `[id,id,-1,...]`, the same text serde_json writes for the array, but
+/// streamed: memory stays O(1) however many cells there are.
+fn write_memory(out: &mut impl Write, mapping: &Mapping) -> io::Result<()> {
+    out.write_all(b"[")?;
+    for (k, cell) in mapping.walk_memory().enumerate() {
+        if k > 0 {
+            out.write_all(b",")?;
+        }
+        match cell {
+            Cell::Element(e) => write!(out, "{e}")?,
+            Cell::Padding(_) => out.write_all(b"-1")?,
+        }
+    }
+    out.write_all(b"]\n")
+}
+
+fn run(args: &[String]) -> Result<Output, Failure> {
     let mut positional = Vec::new();
     let mut leaf: Option<Vec<usize>> = None;
     let mut padded: Option<Vec<u64>> = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
-            "-h" | "--help" => return Ok(USAGE.to_owned()),
+            "-h" | "--help" => return Ok(Output::Text(USAGE.to_owned())),
             "--leaf" => leaf = Some(numbers(it.next().map(String::as_str), "--leaf", '.')?),
             "--padded-dims" => {
                 padded = Some(numbers(
@@ -83,7 +133,7 @@ fn run(args: &[String]) -> Result<String, Failure> {
             )))
         }
     };
-    match command {
+    let text = match command {
         "canon" => {
             expect_args(0)?;
             Ok(shape.to_string())
@@ -101,15 +151,7 @@ fn run(args: &[String]) -> Result<String, Failure> {
                     mapping.footprint()
                 )));
             }
-            let ids: Vec<i64> = mapping
-                .walk_memory()
-                .map(|cell| match cell {
-                    // Ids are below the footprint, at most 2^24 here.
-                    Cell::Element(e) => i64::try_from(e).unwrap_or(-1),
-                    Cell::Padding(_) => -1,
-                })
-                .collect();
-            to_json(&ids)
+            return Ok(Output::Memory(mapping));
         }
         "offset" => {
             expect_args(1)?;
@@ -162,7 +204,8 @@ fn run(args: &[String]) -> Result<String, Failure> {
             Ok(mapping.checksum().to_string())
         }
         other => Err(Failure(format!("unknown command `{other}`\n{USAGE}"))),
-    }
+    };
+    text.map(Output::Text)
 }
 
 /// The leaf's layout and mapping (legacy padded if asked).
