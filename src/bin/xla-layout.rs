@@ -42,7 +42,7 @@ enum Output {
     /// One line of text or JSON.
     Text(String),
     /// `memory`: the cells of a mapping, streamed as a JSON array.
-    Memory(Mapping),
+    Memory(Box<Mapping>),
 }
 
 fn main() -> ExitCode {
@@ -151,7 +151,7 @@ fn run(args: &[String]) -> Result<Output, Failure> {
                     mapping.footprint()
                 )));
             }
-            return Ok(Output::Memory(mapping));
+            return Ok(Output::Memory(Box::new(mapping)));
         }
         "offset" => {
             expect_args(1)?;
