@@ -1,4 +1,5 @@
 pub mod core;
+pub mod render;
 
 /// The web app (Yew); only built for the browser.
 #[cfg(target_arch = "wasm32")]

@@ -13,6 +13,18 @@ use super::{Cell, Mapping, PaddingSource};
 pub const NO_TILE: u64 = u64::MAX;
 
 impl Mapping {
+    /// Whether the older Layout proto's padded dimensions are in use
+    /// ([`Mapping::with_padded_dims`]).
+    pub fn is_legacy(&self) -> bool {
+        self.legacy
+    }
+
+    /// Sizes as laid out, dimension-number order: the padded dimensions
+    /// when [`Mapping::is_legacy`], else [`Mapping::dims`].
+    pub fn extents(&self) -> &[u64] {
+        &self.extents
+    }
+
     /// What is stored at `offset` (like [`Mapping::at`]), writing into
     /// `tiles[k]` the row-major number of the level-`k` tile holding the
     /// cell, or [`NO_TILE`] where the cell has none. `tiles` must have

@@ -1,0 +1,190 @@
+//! Annotations drawn over cells: labels, grid lines, axis ticks.
+
+use super::camera::{Camera, Rect};
+use super::colour::{Rgb, Theme};
+use super::raster::{Colouring, Raster};
+use super::scene::{text_width, Align, Label, Lines, Stroke};
+use super::views::Probe;
+
+/// Cells get labels from this size on.
+pub const LABEL_MIN_PX: f64 = 22.0;
+/// Grid lines between cells from this size on.
+pub const GRID_MIN_PX: f64 = 10.0;
+
+/// What a cell's label says.
+pub trait CellText {
+    fn text(&self, probe: Probe) -> Option<String>;
+}
+
+/// Labels inside cells, in a colour readable on each cell; only when every
+/// cell is drawn and big enough.
+pub fn cell_labels(
+    raster: &Raster,
+    camera: &Camera,
+    pane: &Rect,
+    colours: &Colouring,
+    texts: &dyn CellText,
+) -> Vec<Label> {
+    let side = camera.scale;
+    if raster.block != 1 || side < LABEL_MIN_PX {
+        return Vec::new();
+    }
+    let size = (side * 0.36).clamp(9.0, 15.0);
+    let mut labels = Vec::new();
+    for i in 0..raster.rows {
+        for j in 0..raster.cols {
+            let probe = raster.probe(i, j);
+            let Some(text) = texts.text(probe) else {
+                continue;
+            };
+            if text_width(&text, size) > side * 0.92 {
+                continue;
+            }
+            let tile0 = if raster.levels > 0 {
+                raster.tile(i, j, 0)
+            } else {
+                0
+            };
+            let fill = colours.colour(probe, tile0).unwrap_or(Rgb(255, 255, 255));
+            let ink = if fill.luminance() > 0.55 {
+                Rgb(20, 20, 20)
+            } else {
+                Rgb(250, 250, 250)
+            };
+            let (x, y) = camera.to_screen(
+                pane,
+                (raster.x0 + j as u64) as f64 + 0.5,
+                (raster.y0 + i as u64) as f64 + 0.5,
+            );
+            labels.push(Label::new(x, y, text, size, ink).aligned(Align::Centre));
+        }
+    }
+    labels
+}
+
+/// Thin lines in the background colour between cells, when cells are big
+/// enough for the gaps to help.
+pub fn grid_lines(raster: &Raster, camera: &Camera, pane: &Rect, theme: &Theme) -> Option<Lines> {
+    if raster.block != 1 || camera.scale < GRID_MIN_PX {
+        return None;
+    }
+    let image = raster.screen_rect(camera, pane);
+    let mut segments = Vec::with_capacity(raster.rows + raster.cols + 2);
+    for j in 0..=raster.cols {
+        let x = image.x + j as f64 * camera.scale;
+        segments.push([x, image.y, x, image.bottom()]);
+    }
+    for i in 0..=raster.rows {
+        let y = image.y + i as f64 * camera.scale;
+        segments.push([image.x, y, image.right(), y]);
+    }
+    Some(Lines {
+        stroke: Stroke::solid(theme.grid, 1.0),
+        segments,
+    })
+}
+
+/// The smallest "nice" step (1, 2, 5, 10, 20, 50, ...) of at least `min`.
+pub fn nice_step(min: f64) -> u64 {
+    let mut step = 1u64;
+    loop {
+        for m in [1u64, 2, 5] {
+            let s = step.saturating_mul(m);
+            if s as f64 >= min || s == u64::MAX {
+                return s;
+            }
+        }
+        if step > u64::MAX / 10 {
+            return u64::MAX;
+        }
+        step *= 10;
+    }
+}
+
+/// Tick positions along one axis: world coordinates `k * step` (k >= 0)
+/// within `[from, to)`, where `inside(pos)` says the coordinate is part of
+/// the picture, with the value to print.
+pub fn ticks(
+    from: f64,
+    to: f64,
+    step: u64,
+    mut value: impl FnMut(u64) -> Option<u64>,
+) -> Vec<(u64, u64)> {
+    let step = step.max(1);
+    let start = if from <= 0.0 {
+        0
+    } else {
+        (from as u64).div_ceil(step).saturating_mul(step)
+    };
+    let mut out = Vec::new();
+    let mut pos = start;
+    while (pos as f64) < to && out.len() < 4096 {
+        if let Some(v) = value(pos) {
+            out.push((pos, v));
+        }
+        match pos.checked_add(step) {
+            Some(next) => pos = next,
+            None => break,
+        }
+    }
+    out
+}
+
+/// Tick labels above the pane (`top`) or left of it, centred on cells.
+pub fn tick_labels(
+    ticks: &[(u64, u64)],
+    camera: &Camera,
+    pane: &Rect,
+    top: bool,
+    theme: &Theme,
+    format: impl Fn(u64) -> String,
+) -> Vec<Label> {
+    let size = 10.5;
+    ticks
+        .iter()
+        .filter_map(|&(pos, value)| {
+            let centre = pos as f64 + 0.5;
+            let (x, y) = camera.to_screen(pane, centre, centre);
+            let text = format(value);
+            if top {
+                (x >= pane.x && x <= pane.right()).then(|| {
+                    Label::new(x, pane.y - 8.0, text, size, theme.muted).aligned(Align::Centre)
+                })
+            } else {
+                (y >= pane.y && y <= pane.bottom()).then(|| {
+                    Label::new(pane.x - 5.0, y, text, size, theme.muted).aligned(Align::Right)
+                })
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nice_steps() {
+        assert_eq!(nice_step(0.3), 1);
+        assert_eq!(nice_step(1.0), 1);
+        assert_eq!(nice_step(1.5), 2);
+        assert_eq!(nice_step(3.0), 5);
+        assert_eq!(nice_step(7.0), 10);
+        assert_eq!(nice_step(4e6), 5_000_000);
+        assert_eq!(nice_step(1e300), u64::MAX);
+    }
+
+    #[test]
+    fn ticks_skip_what_is_not_in_the_picture() {
+        // Slices of 3 columns separated by 1-cell gaps: world x 3, 7, 11
+        // are gaps.
+        let t = ticks(0.0, 12.0, 1, |x| (x % 4 < 3).then_some(x % 4));
+        let values: Vec<u64> = t.iter().map(|&(_, v)| v).collect();
+        assert_eq!(values, [0, 1, 2, 0, 1, 2, 0, 1, 2]);
+        // Cell 5 is partly visible from 5.5 on; cell 20 from 20 to 21.
+        let t = ticks(5.5, 21.0, 5, Some);
+        assert_eq!(t, [(5, 5), (10, 10), (15, 15), (20, 20)]);
+        assert_eq!(ticks(6.0, 20.0, 5, Some), [(10, 10), (15, 15)]);
+        assert!(ticks(0.0, 1e30, 1, Some).len() <= 4096);
+    }
+}

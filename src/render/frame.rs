@@ -1,0 +1,131 @@
+//! How the canvas is divided: the logical view on top, the memory view
+//! below, each with margins for its title and axis labels.
+//!
+//! ```text
+//!   +--------------------------------------------------+
+//!   | Logical view: title                 (TITLE)      |
+//!   |      0   1   2   3   4  column ticks (TICKS)     |
+//!   |  0 +---------------------------------------+     |
+//!   |  1 |  logical pane                         |     |
+//!   |    +---------------------------------------+     |
+//!   | Memory: title                                    |
+//!   |        0   4   8  ...                            |
+//!   | 0x0000 +--------------------------------------+  |
+//!   | 0x0040 |  memory pane                         |  |
+//!   +--------------------------------------------------+
+//! ```
+
+use super::camera::Rect;
+use super::views::Pane;
+
+/// Height of a pane title line.
+pub const TITLE_H: f64 = 20.0;
+/// Height of the column-tick band under a title.
+pub const TICKS_H: f64 = 16.0;
+/// Left margin of the logical pane (row ticks).
+pub const LOGICAL_LEFT: f64 = 46.0;
+/// Left margin of the memory pane (byte addresses).
+pub const MEMORY_LEFT: f64 = 96.0;
+const RIGHT: f64 = 10.0;
+const BOTTOM: f64 = 6.0;
+const BETWEEN: f64 = 10.0;
+/// Share of the height (after titles) given to the logical view.
+const LOGICAL_SHARE: f64 = 0.58;
+/// Smallest canvas the layout is computed for.
+const MIN_SIZE: f64 = 120.0;
+
+/// The canvas's CSS size and its two panes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Frame {
+    pub width: f64,
+    pub height: f64,
+    pub logical: Rect,
+    pub memory: Rect,
+}
+
+impl Frame {
+    pub fn new(width: f64, height: f64) -> Frame {
+        let sane = |v: f64| {
+            if v.is_finite() {
+                v.max(MIN_SIZE)
+            } else {
+                MIN_SIZE
+            }
+        };
+        let (width, height) = (sane(width), sane(height));
+        let chrome = 2.0 * (TITLE_H + TICKS_H) + BETWEEN + BOTTOM;
+        let room = (height - chrome).max(2.0);
+        let logical_h = (room * LOGICAL_SHARE).floor();
+        let logical = Rect::new(
+            LOGICAL_LEFT,
+            TITLE_H + TICKS_H,
+            (width - LOGICAL_LEFT - RIGHT).max(1.0),
+            logical_h,
+        );
+        let memory_top = logical.bottom() + BETWEEN + TITLE_H + TICKS_H;
+        let memory = Rect::new(
+            MEMORY_LEFT,
+            memory_top,
+            (width - MEMORY_LEFT - RIGHT).max(1.0),
+            (height - BOTTOM - memory_top).max(1.0),
+        );
+        Frame {
+            width,
+            height,
+            logical,
+            memory,
+        }
+    }
+
+    pub fn pane(&self, pane: Pane) -> Rect {
+        match pane {
+            Pane::Logical => self.logical,
+            Pane::Memory => self.memory,
+        }
+    }
+
+    /// Which pane the screen point is in.
+    pub fn pane_at(&self, x: f64, y: f64) -> Option<Pane> {
+        [Pane::Logical, Pane::Memory]
+            .into_iter()
+            .find(|&p| self.pane(p).contains(x, y))
+    }
+
+    /// Where a pane's title goes (baseline left point).
+    pub fn title_at(&self, pane: Pane) -> (f64, f64) {
+        let r = self.pane(pane);
+        (8.0, r.y - TICKS_H - 5.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn panes_stack_without_overlapping_and_stay_inside() {
+        for (w, h) in [
+            (1600.0, 1000.0),
+            (800.0, 480.0),
+            (10.0, 10.0),
+            (f64::NAN, 5e4),
+        ] {
+            let f = Frame::new(w, h);
+            assert!(f.logical.bottom() < f.memory.y, "{f:?}");
+            assert!(
+                f.memory.bottom() <= f.height && f.memory.right() <= f.width,
+                "{f:?}"
+            );
+            assert!(f.logical.w > 0.0 && f.memory.h > 0.0, "{f:?}");
+            assert_eq!(
+                f.pane_at(f.logical.x + 1.0, f.logical.y + 1.0),
+                Some(Pane::Logical)
+            );
+            assert_eq!(
+                f.pane_at(f.memory.x + 1.0, f.memory.y + 1.0),
+                Some(Pane::Memory)
+            );
+            assert_eq!(f.pane_at(1.0, 1.0), None);
+        }
+    }
+}

@@ -1,0 +1,291 @@
+//! The logical pane: cells, ghost padding, tile boundaries, slice outlines
+//! and labels, axis ticks.
+
+use crate::core::{semantics::dim_letters, PaddingSource};
+
+use super::annotate::{cell_labels, grid_lines, nice_step, tick_labels, CellText};
+use super::boundaries::tile_boundaries;
+use super::camera::{Camera, Rect};
+use super::colour::Theme;
+use super::raster::{Colouring, Raster};
+use super::scene::{level_stroke, text_width, Image, Label, Lines, PaneScene, Stroke};
+use super::views::{LogicalView, Pane, Probe};
+
+/// Most slice outlines or labels drawn in one frame.
+const MAX_SLICE_MARKS: u64 = 2048;
+/// Slices are outlined when at least this many pixels apart.
+const SLICE_MIN_PX: f64 = 8.0;
+
+/// What the cells of a picture are labelled with.
+pub struct Labelling<'a> {
+    /// Letters `a, b, c, ...` by row-major id (arrays of at most 26
+    /// elements, like the seeds' `a b c / d e f`), else numbers.
+    pub letters: bool,
+    /// The older proto's padding value, shown on its padding cells.
+    pub pad_label: Option<&'a str>,
+}
+
+impl Labelling<'_> {
+    pub fn letter(id: u64) -> String {
+        char::from(b'a' + (id % 26) as u8).to_string()
+    }
+}
+
+struct LogicalTexts<'a>(&'a Labelling<'a>);
+
+impl CellText for LogicalTexts<'_> {
+    fn text(&self, probe: Probe) -> Option<String> {
+        match probe {
+            Probe::Element { id, .. } if self.0.letters => Some(Labelling::letter(id)),
+            // Away from letters, a logical cell says where it is in memory.
+            Probe::Element { offset, .. } => Some(offset.to_string()),
+            Probe::Padding {
+                source: PaddingSource::LegacyPadding,
+                ..
+            } => self.0.pad_label.map(str::to_owned),
+            _ => None,
+        }
+    }
+}
+
+/// Builds the logical pane's draw commands.
+pub fn logical_pane(
+    view: &mut LogicalView<'_>,
+    camera: &Camera,
+    rect: &Rect,
+    colours: &Colouring,
+    theme: &Theme,
+    labelling: &Labelling<'_>,
+    title: String,
+) -> PaneScene {
+    let raster = Raster::sample(view, camera, rect, colours);
+    let mut lines = Vec::new();
+    lines.extend(grid_lines(&raster, camera, rect, theme));
+    let levels = tile_boundaries(view, &raster, camera, rect);
+    let dense_levels: Vec<usize> = levels
+        .iter()
+        .filter(|l| l.too_dense)
+        .map(|l| l.level)
+        .collect();
+    let outline_level0 = !levels.is_empty() && !dense_levels.contains(&0);
+    lines.extend(slice_outlines(view, camera, rect, theme, outline_level0));
+    for l in levels.into_iter().rev() {
+        lines.push(Lines {
+            stroke: level_stroke(theme, l.level),
+            segments: l.segments,
+        });
+    }
+    let mut labels = cell_labels(&raster, camera, rect, colours, &LogicalTexts(labelling));
+    labels.extend(slice_labels(view, camera, rect, theme));
+    let (tx, ty) = (8.0, rect.y - super::frame::TICKS_H - 5.0);
+    let mut margin = vec![Label::new(tx, ty, title, 13.0, theme.text).bold()];
+    margin.extend(logical_ticks(view, camera, rect, theme));
+    PaneScene {
+        pane: Pane::Logical,
+        rect: *rect,
+        image: Some(Image {
+            dest: raster.screen_rect(camera, rect),
+            cols: raster.cols,
+            rows: raster.rows,
+            rgba: raster.rgba.clone(),
+        }),
+        hatch: raster.padding_runs(camera, rect),
+        lines,
+        labels,
+        margin,
+        block: raster.block,
+        dense_levels,
+    }
+}
+
+/// Visible slices as `(slice row, slice column)` ranges, or `None` when
+/// slices are too small on screen to mark one by one.
+fn visible_slices(view: &LogicalView<'_>, camera: &Camera, rect: &Rect) -> Option<[(u64, u64); 2]> {
+    let g = &view.geometry;
+    let (px, py) = (g.pitch_x().max(1) as f64, g.pitch_y().max(1) as f64);
+    if px * camera.scale < SLICE_MIN_PX || py * camera.scale < SLICE_MIN_PX {
+        return None;
+    }
+    let v = camera.visible(rect);
+    let range = |from: f64, to: f64, pitch: f64, count: u64| {
+        let lo = (from / pitch).floor().max(0.0) as u64;
+        let hi = ((to / pitch).ceil().max(0.0) as u64).min(count);
+        (lo.min(hi), hi)
+    };
+    let cols = range(v.x, v.right(), px, g.slices_per_row);
+    let rows = range(v.y, v.bottom(), py, g.slice_grid_rows);
+    let count = (rows.1 - rows.0).saturating_mul(cols.1 - cols.0);
+    (count <= MAX_SLICE_MARKS).then_some([rows, cols])
+}
+
+/// Outlines of each visible slice: the array's own bounds thin, and the
+/// tiled (ghost) region around them with the first level's stroke.
+fn slice_outlines(
+    view: &LogicalView<'_>,
+    camera: &Camera,
+    rect: &Rect,
+    theme: &Theme,
+    outline_level0: bool,
+) -> Vec<Lines> {
+    let g = &view.geometry;
+    let Some([rows, cols]) = visible_slices(view, camera, rect) else {
+        return Vec::new();
+    };
+    let n = g.dims.len();
+    let (real_rows, real_cols) = match n {
+        0 => (1, 1),
+        1 => (1, g.dims[0]),
+        _ => (g.dims[n - 2], g.dims[n - 1]),
+    };
+    let mut index = vec![0u64; n];
+    let mut array = Vec::new();
+    let mut ghost = Vec::new();
+    let rect_segments = |out: &mut Vec<[f64; 4]>, w: Rect| {
+        let s = camera.screen_rect(rect, w);
+        out.extend([
+            [s.x, s.y, s.right(), s.y],
+            [s.right(), s.y, s.right(), s.bottom()],
+            [s.right(), s.bottom(), s.x, s.bottom()],
+            [s.x, s.bottom(), s.x, s.y],
+        ]);
+    };
+    for sr in rows.0..rows.1 {
+        for sc in cols.0..cols.1 {
+            let slice = sr * g.slices_per_row + sc;
+            if slice >= g.num_slices {
+                continue;
+            }
+            g.index_of(slice, 0, 0, &mut index);
+            let (x, y) = g.world_of(slice, 0, 0);
+            let (x, y) = (x as f64, y as f64);
+            if outline_level0 {
+                rect_segments(&mut ghost, Rect::new(x, y, g.cols as f64, g.rows as f64));
+            }
+            let real = index
+                .iter()
+                .zip(&g.dims)
+                .take(g.leading.len())
+                .all(|(i, d)| i < d);
+            if real && (real_rows, real_cols) != (0, 0) {
+                rect_segments(
+                    &mut array,
+                    Rect::new(x, y, real_cols as f64, real_rows as f64),
+                );
+            }
+        }
+    }
+    let mut out = vec![Lines {
+        stroke: Stroke::solid(theme.frame, 1.0).with_alpha(0.8),
+        segments: array,
+    }];
+    if outline_level0 {
+        out.push(Lines {
+            stroke: level_stroke(theme, 0),
+            segments: ghost,
+        });
+    }
+    out
+}
+
+/// `p=1, z=0` (dim letters up to 4 dims, else `d0=1, d1=0`).
+pub fn slice_name(leading_index: &[u64], num_dims: usize) -> String {
+    let letters = dim_letters(num_dims);
+    leading_index
+        .iter()
+        .enumerate()
+        .map(|(d, i)| match letters {
+            Some(l) => format!("{}={i}", l[d]),
+            None => format!("d{d}={i}"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn slice_labels(view: &LogicalView<'_>, camera: &Camera, rect: &Rect, theme: &Theme) -> Vec<Label> {
+    let g = &view.geometry;
+    if g.leading.is_empty() || (g.cols as f64) * camera.scale < 64.0 {
+        return Vec::new();
+    }
+    let Some([rows, cols]) = visible_slices(view, camera, rect) else {
+        return Vec::new();
+    };
+    let n = g.dims.len();
+    let mut index = vec![0u64; n];
+    let in_gap = g.gap_y as f64 * camera.scale >= 16.0;
+    let mut labels = Vec::new();
+    for sr in rows.0..rows.1 {
+        for sc in cols.0..cols.1 {
+            let slice = sr * g.slices_per_row + sc;
+            if slice >= g.num_slices {
+                continue;
+            }
+            g.index_of(slice, 0, 0, &mut index);
+            let text = slice_name(&index[..g.leading.len()], n);
+            let (wx, wy) = g.world_of(slice, 0, 0);
+            let (x, y) = camera.to_screen(rect, wx as f64, wy as f64);
+            if text_width(&text, 11.0) > g.cols as f64 * camera.scale {
+                continue;
+            }
+            let label = if in_gap {
+                Label::new(x, y - 8.0, text, 11.0, theme.text)
+            } else {
+                Label::new(x + 3.0, y + 9.0, text, 11.0, theme.text).on(theme.background)
+            };
+            labels.push(label.bold());
+        }
+    }
+    labels
+}
+
+/// Row and column numbers in the margins, for every visible slice.
+fn logical_ticks(
+    view: &LogicalView<'_>,
+    camera: &Camera,
+    rect: &Rect,
+    theme: &Theme,
+) -> Vec<Label> {
+    let g = &view.geometry;
+    let v = camera.visible(rect);
+    let mut out = Vec::new();
+    let axis = |from: f64, to: f64, pitch: u64, len: u64, count: u64, min_px: f64| {
+        let step = nice_step(min_px / camera.scale);
+        let mut ticks = Vec::new();
+        if (len as f64) * camera.scale < min_px.min(24.0) {
+            return ticks;
+        }
+        let first = (from / pitch.max(1) as f64).floor().max(0.0) as u64;
+        let mut s = first;
+        while s < count && ((s as f64) * pitch as f64) < to && ticks.len() < 512 {
+            let base = s.saturating_mul(pitch);
+            let lo = (from - base as f64).max(0.0) as u64;
+            let mut c = lo.div_ceil(step).saturating_mul(step);
+            while c < len && ((base + c) as f64) < to && ticks.len() < 512 {
+                ticks.push((base + c, c));
+                c = match c.checked_add(step) {
+                    Some(c) => c,
+                    None => break,
+                };
+            }
+            s += 1;
+        }
+        ticks
+    };
+    let xs = axis(v.x, v.right(), g.pitch_x(), g.cols, g.slices_per_row, 34.0);
+    out.extend(tick_labels(&xs, camera, rect, true, theme, |c| {
+        c.to_string()
+    }));
+    if g.dims.len() >= 2 {
+        let ys = axis(
+            v.y,
+            v.bottom(),
+            g.pitch_y(),
+            g.rows,
+            g.slice_grid_rows,
+            16.0,
+        );
+        out.extend(tick_labels(&ys, camera, rect, false, theme, |r| {
+            r.to_string()
+        }));
+    }
+    out
+}

@@ -1,0 +1,169 @@
+//! From a mapping and a viewport to draw commands, and (in the browser) to
+//! pixels on a canvas.
+//!
+//! ```text
+//!   Mapping --Worlds--> LogicalView / MemoryView   (world cell -> what it shows)
+//!                              |
+//!           Camera + pane ---> Raster (samples) ---> PaneScene (image, hatching,
+//!                              |                      lines, labels)  --paint-->  canvas
+//!                              +--> boundaries (tile edges per level)
+//! ```
+//!
+//! Everything but `paint` is plain Rust, tested natively. The cost of a
+//! pane is bounded by its pixels: cells smaller than [`raster::MIN_SAMPLE_PX`]
+//! are drawn as blocks of one sample each, so a 2^40-element array costs
+//! no more than a small one. Nothing here loops over the elements of an
+//! array.
+
+pub mod annotate;
+pub mod boundaries;
+pub mod camera;
+pub mod colour;
+pub mod frame;
+pub mod geometry;
+pub mod logical;
+pub mod memory;
+pub mod overlay;
+#[cfg(target_arch = "wasm32")]
+pub mod paint;
+pub mod raster;
+pub mod scene;
+pub mod views;
+
+use crate::core::Mapping;
+
+pub use camera::{Camera, Rect};
+pub use colour::{Theme, ThemeKind};
+pub use frame::Frame;
+pub use geometry::{LogicalGeometry, MemoryGeometry};
+pub use logical::Labelling;
+pub use raster::{ColourMode, Colouring};
+pub use scene::PaneScene;
+pub use views::{LogicalView, MemoryView, Pane, Probe, View};
+
+/// The two worlds of one mapping on one frame.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Worlds {
+    pub logical: LogicalGeometry,
+    pub memory: MemoryGeometry,
+}
+
+impl Worlds {
+    /// Lays out `mapping` for `frame`; `row_width` is the user's choice of
+    /// memory row width, `None` for automatic.
+    pub fn new(mapping: &Mapping, frame: &Frame, row_width: Option<u64>) -> Worlds {
+        let width = row_width
+            .filter(|&w| w > 0)
+            .unwrap_or_else(|| geometry::auto_row_width(mapping, frame.memory.w, frame.memory.h));
+        Worlds {
+            logical: LogicalGeometry::new(mapping, frame.logical.aspect()),
+            memory: MemoryGeometry::new(mapping.footprint(), width),
+        }
+    }
+
+    /// World width and height of a pane, in cells.
+    pub fn world(&self, pane: Pane) -> (u64, u64) {
+        match pane {
+            Pane::Logical => self.logical.world(),
+            Pane::Memory => self.memory.world(),
+        }
+    }
+
+    /// The camera that shows all of a pane's world.
+    pub fn fit(&self, pane: Pane, frame: &Frame) -> Camera {
+        let (w, h) = self.world(pane);
+        Camera::fit(w as f64, h as f64, frame.pane(pane))
+    }
+
+    /// Smallest zoom for a pane: a little further out than the fit.
+    pub fn min_scale(&self, pane: Pane, frame: &Frame) -> f64 {
+        self.fit(pane, frame).scale * camera::ZOOM_OUT_LIMIT
+    }
+
+    /// Runs `f` with the view of `pane`.
+    pub fn with_view<R>(
+        &self,
+        mapping: &Mapping,
+        pane: Pane,
+        f: impl FnOnce(&mut dyn View) -> R,
+    ) -> R {
+        match pane {
+            Pane::Logical => f(&mut LogicalView::new(mapping, self.logical.clone())),
+            Pane::Memory => f(&mut MemoryView::new(mapping, self.memory.row_width)),
+        }
+    }
+}
+
+/// What one pane needs besides the mapping and its camera.
+pub struct Style<'a> {
+    pub colours: &'a Colouring,
+    pub theme: &'a Theme,
+    pub labelling: &'a Labelling<'a>,
+}
+
+/// The draw commands of one pane.
+pub fn pane_scene(
+    mapping: &Mapping,
+    worlds: &Worlds,
+    frame: &Frame,
+    pane: Pane,
+    camera: &Camera,
+    style: &Style<'_>,
+) -> PaneScene {
+    let rect = frame.pane(pane);
+    match pane {
+        Pane::Logical => logical::logical_pane(
+            &mut LogicalView::new(mapping, worlds.logical.clone()),
+            camera,
+            &rect,
+            style.colours,
+            style.theme,
+            style.labelling,
+            logical_title(mapping),
+        ),
+        Pane::Memory => memory::memory_pane(
+            &mut MemoryView::new(mapping, worlds.memory.row_width),
+            camera,
+            &rect,
+            style.colours,
+            style.theme,
+            style.labelling,
+            memory_title(mapping, &worlds.memory),
+        ),
+    }
+}
+
+/// `Logical view: y = dim 0 (3) down, x = dim 1 (5) across`.
+pub fn logical_title(mapping: &Mapping) -> String {
+    let dims = mapping.dims();
+    let n = dims.len();
+    let letters = crate::core::semantics::dim_letters(n);
+    let name = |d: usize| match letters {
+        Some(l) => format!("{} = dim {d} ({})", l[d], dims[d]),
+        None => format!("dim {d} ({})", dims[d]),
+    };
+    match n {
+        0 => "Logical view: a scalar (one element)".to_owned(),
+        1 => format!("Logical view: {} across", name(0)),
+        _ => {
+            let mut t = format!("Logical view: {} down, {} across", name(n - 2), name(n - 1));
+            if n > 2 {
+                let higher: Vec<String> = (0..n - 2).map(name).collect();
+                t.push_str(&format!("; a slice per {}", higher.join(", ")));
+            }
+            t
+        }
+    }
+}
+
+/// `Memory: 24 elements (96 B), 8 per row`.
+pub fn memory_title(mapping: &Mapping, memory: &MemoryGeometry) -> String {
+    let bits = u128::from(mapping.element_bits());
+    let bytes = (u128::from(mapping.footprint()) * bits).div_ceil(8);
+    format!(
+        "Memory: {} elements ({} B), {} per row",
+        mapping.footprint(),
+        bytes,
+        memory.row_width
+    )
+}

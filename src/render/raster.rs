@@ -1,0 +1,283 @@
+//! The cell layer of a pane: one colour per visible cell, or per block of
+//! cells when cells are smaller than a few pixels (semantic zoom).
+//!
+//! Blocks are `b x b` cells with `b` a power of two, sampled at their
+//! top-left cell, so a far-out view of a 2^40-element array costs as much
+//! as a close-up of a small one: at most about `(pane area) / MIN_SAMPLE_PX^2`
+//! samples, never one per element. The painter puts the samples into an
+//! image with one pixel per sample and scales it up without smoothing.
+
+use crate::core::Mapping;
+
+use super::camera::{Camera, Rect};
+use super::colour::{tile_colour, viridis_table, Rgb, Theme};
+use super::views::{Probe, View};
+
+/// Smallest on-screen size of one sample.
+pub const MIN_SAMPLE_PX: f64 = 3.0;
+/// Hard cap on samples per pane, whatever the pane's size.
+pub const MAX_SAMPLES: u64 = 1 << 19;
+
+/// What the cell colours say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ColourMode {
+    /// Position in memory: the ramp from offset 0 to the last offset.
+    #[default]
+    Offset,
+    /// Which first-level tile holds the cell, lighter towards its end.
+    Tile,
+    /// Row-major (logical) order: the ramp from element 0 to the last.
+    Logical,
+}
+
+/// Colours cells of one mapping.
+pub struct Colouring {
+    mode: ColourMode,
+    table: Vec<Rgb>,
+    footprint: u64,
+    elements: u64,
+    /// Tile-count columns of the first level and its tile size.
+    tile_cols: u64,
+    tile_elements: u64,
+    padding: Rgb,
+}
+
+impl Colouring {
+    pub fn new(mapping: &Mapping, mode: ColourMode, theme: &Theme) -> Colouring {
+        let (tile_cols, tile_elements) = match (mapping.level_input_shape(0), mapping.level_tile(0))
+        {
+            (Some(input), Some(tile)) => {
+                let size = input.last().copied().unwrap_or(1);
+                let t = tile.last().copied().unwrap_or(1).max(1);
+                (size.div_ceil(t).max(1), tile.iter().product::<u64>().max(1))
+            }
+            _ => (1, 1),
+        };
+        let mode = if mode == ColourMode::Tile && mapping.num_levels() == 0 {
+            ColourMode::Offset
+        } else {
+            mode
+        };
+        Colouring {
+            mode,
+            table: viridis_table(),
+            footprint: mapping.footprint(),
+            elements: mapping.num_elements(),
+            tile_cols,
+            tile_elements,
+            padding: theme.padding,
+        }
+    }
+
+    /// The mode in effect (tile colouring needs a tiled layout).
+    pub fn mode(&self) -> ColourMode {
+        self.mode
+    }
+
+    fn ramp(&self, value: u64, count: u64) -> Rgb {
+        if count <= 1 {
+            return self.table[0];
+        }
+        let i = (u128::from(value) * 255 / u128::from(count - 1)).min(255) as usize;
+        self.table[i]
+    }
+
+    /// The colour of a probed cell (`tile0`: its first-level tile number).
+    pub fn colour(&self, probe: Probe, tile0: u64) -> Option<Rgb> {
+        match probe {
+            Probe::Outside => None,
+            Probe::Padding { .. } => Some(self.padding),
+            Probe::Element { offset, id } => Some(match self.mode {
+                ColourMode::Offset => self.ramp(offset, self.footprint),
+                ColourMode::Logical => self.ramp(id, self.elements),
+                ColourMode::Tile => {
+                    let base = tile_colour(tile0 / self.tile_cols, tile0 % self.tile_cols);
+                    let within = (offset % self.tile_elements) as f64 / self.tile_elements as f64;
+                    base.mix(Rgb(255, 255, 255), 0.5 * within)
+                }
+            }),
+        }
+    }
+}
+
+/// The sampled cells of one pane.
+pub struct Raster {
+    /// Samples across and down.
+    pub cols: usize,
+    pub rows: usize,
+    /// Cells per sample along each axis (a power of two).
+    pub block: u64,
+    /// World cell of sample (0, 0); sample (i, j) is cell
+    /// `(x0 + j * block, y0 + i * block)`.
+    pub x0: u64,
+    pub y0: u64,
+    /// `rows * cols` RGBA pixels; transparent where nothing is.
+    pub rgba: Vec<u8>,
+    /// What each sample shows, row-major.
+    pub probes: Vec<Probe>,
+    /// Tile numbers, `levels` per sample.
+    pub tiles: Vec<u64>,
+    pub levels: usize,
+}
+
+impl Raster {
+    /// Samples `view` as `camera` shows it in `pane`.
+    pub fn sample(
+        view: &mut dyn View,
+        camera: &Camera,
+        pane: &Rect,
+        colours: &Colouring,
+    ) -> Raster {
+        let (world_w, world_h) = view.world();
+        let block = block_size(camera.scale, pane);
+        let visible = camera.visible(pane);
+        let (x0, x1) = sample_range(visible.x, visible.right(), world_w, block);
+        let (y0, y1) = sample_range(visible.y, visible.bottom(), world_h, block);
+        let cols = ((x1 - x0).div_ceil(block)) as usize;
+        let rows = ((y1 - y0).div_ceil(block)) as usize;
+        let levels = view.mapping().num_levels();
+        let n = rows * cols;
+        let mut raster = Raster {
+            cols,
+            rows,
+            block,
+            x0,
+            y0,
+            rgba: vec![0; n * 4],
+            probes: Vec::with_capacity(n),
+            tiles: vec![0; n * levels],
+            levels,
+        };
+        let mut tiles = vec![0u64; levels];
+        for i in 0..rows {
+            let wy = y0 + i as u64 * block;
+            for j in 0..cols {
+                let wx = x0 + j as u64 * block;
+                let probe = view.probe(wx, wy, &mut tiles);
+                let k = i * cols + j;
+                if let Some(c) = colours.colour(probe, tiles.first().copied().unwrap_or(0)) {
+                    raster.rgba[k * 4..k * 4 + 4].copy_from_slice(&[c.0, c.1, c.2, 255]);
+                }
+                raster.tiles[k * levels..(k + 1) * levels].copy_from_slice(&tiles);
+                raster.probes.push(probe);
+            }
+        }
+        raster
+    }
+
+    /// Where the image goes on screen.
+    pub fn screen_rect(&self, camera: &Camera, pane: &Rect) -> Rect {
+        let size = self.block as f64;
+        camera.screen_rect(
+            pane,
+            Rect::new(
+                self.x0 as f64,
+                self.y0 as f64,
+                self.cols as f64 * size,
+                self.rows as f64 * size,
+            ),
+        )
+    }
+
+    pub fn probe(&self, i: usize, j: usize) -> Probe {
+        self.probes[i * self.cols + j]
+    }
+
+    pub fn tile(&self, i: usize, j: usize, level: usize) -> u64 {
+        self.tiles[(i * self.cols + j) * self.levels + level]
+    }
+
+    /// Runs of padding samples, as screen rectangles to hatch.
+    pub fn padding_runs(&self, camera: &Camera, pane: &Rect) -> Vec<Rect> {
+        let mut runs = Vec::new();
+        let size = self.block as f64;
+        for i in 0..self.rows {
+            let mut j = 0;
+            while j < self.cols {
+                if !matches!(self.probe(i, j), Probe::Padding { .. }) {
+                    j += 1;
+                    continue;
+                }
+                let start = j;
+                while j < self.cols && matches!(self.probe(i, j), Probe::Padding { .. }) {
+                    j += 1;
+                }
+                let world = Rect::new(
+                    (self.x0 + start as u64 * self.block) as f64,
+                    (self.y0 + i as u64 * self.block) as f64,
+                    (j - start) as f64 * size,
+                    size,
+                );
+                runs.push(camera.screen_rect(pane, world));
+            }
+        }
+        runs
+    }
+
+    /// How many samples show elements, padding, and nothing.
+    pub fn census(&self) -> (usize, usize, usize) {
+        let mut counts = (0, 0, 0);
+        for p in &self.probes {
+            match p {
+                Probe::Element { .. } => counts.0 += 1,
+                Probe::Padding { .. } => counts.1 += 1,
+                Probe::Outside => counts.2 += 1,
+            }
+        }
+        counts
+    }
+}
+
+/// Cells per sample: the smallest power of two whose block is at least
+/// [`MIN_SAMPLE_PX`] on screen and keeps the pane under [`MAX_SAMPLES`].
+pub fn block_size(scale: f64, pane: &Rect) -> u64 {
+    let mut block = 1u64;
+    let fits = |b: u64| {
+        let side = b as f64 * scale;
+        let samples = (pane.w / side + 2.0) * (pane.h / side + 2.0);
+        side >= MIN_SAMPLE_PX && samples <= MAX_SAMPLES as f64
+    };
+    while !fits(block) && block < (1 << 62) {
+        block <<= 1;
+    }
+    block
+}
+
+/// The block-aligned range of world cells `[lo, hi)` to sample along one
+/// axis for the visible span `[from, to)` of a world `size` cells long.
+fn sample_range(from: f64, to: f64, size: u64, block: u64) -> (u64, u64) {
+    let clamp = |v: f64| {
+        if v.is_nan() || v <= 0.0 {
+            0
+        } else if v >= size as f64 {
+            size
+        } else {
+            v as u64
+        }
+    };
+    let lo = clamp(from.floor()) / block * block;
+    let hi = clamp(to.ceil()).max(lo);
+    (lo, hi)
+}
+
+/// A `cols x rows` RGBA thumbnail of the whole world of `view`: pixel
+/// `(i, j)` shows the cell at the same fraction of the world.
+pub fn thumbnail(view: &mut dyn View, colours: &Colouring, cols: usize, rows: usize) -> Vec<u8> {
+    let (w, h) = view.world();
+    let mut rgba = vec![0u8; cols * rows * 4];
+    let mut tiles = vec![0u64; view.mapping().num_levels()];
+    let at = |k: usize, n: usize, size: u64| {
+        ((u128::from(size) * (2 * k as u128 + 1)) / (2 * n.max(1) as u128)) as u64
+    };
+    for i in 0..rows {
+        let wy = at(i, rows, h);
+        for j in 0..cols {
+            let probe = view.probe(at(j, cols, w), wy, &mut tiles);
+            if let Some(c) = colours.colour(probe, tiles.first().copied().unwrap_or(0)) {
+                let k = (i * cols + j) * 4;
+                rgba[k..k + 4].copy_from_slice(&[c.0, c.1, c.2, 255]);
+            }
+        }
+    }
+    rgba
+}

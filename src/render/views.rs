@@ -1,0 +1,171 @@
+//! The two views as functions from a world cell to what it shows, and back
+//! from a memory offset to the world cell showing it.
+
+use crate::core::{Cell, Mapping, PaddingSource, NO_TILE};
+
+use super::geometry::{LogicalGeometry, MemoryGeometry};
+
+/// What a world cell shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Probe {
+    /// Nothing: a gap between slices, or beyond the end of memory.
+    Outside,
+    /// The element with row-major id `id`, stored at `offset`.
+    Element { offset: u64, id: u64 },
+    /// A padding cell at `offset`.
+    Padding { offset: u64, source: PaddingSource },
+}
+
+impl Probe {
+    pub fn offset(&self) -> Option<u64> {
+        match *self {
+            Probe::Outside => None,
+            Probe::Element { offset, .. } | Probe::Padding { offset, .. } => Some(offset),
+        }
+    }
+}
+
+/// Which of the two views.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pane {
+    Logical,
+    Memory,
+}
+
+/// A view: a world of cells over one mapping.
+pub trait View {
+    fn pane(&self) -> Pane;
+    fn mapping(&self) -> &Mapping;
+    /// World width and height in cells.
+    fn world(&self) -> (u64, u64);
+    /// What cell `(wx, wy)` shows; `tiles[k]` receives the level-`k` tile
+    /// number ([`NO_TILE`] where unknown). `tiles` has one entry per level.
+    fn probe(&mut self, wx: u64, wy: u64, tiles: &mut [u64]) -> Probe;
+    /// The world cell showing memory offset `offset`, if this view shows it.
+    fn cell_of_offset(&mut self, offset: u64) -> Option<(u64, u64)>;
+}
+
+/// The logical view over one mapping.
+pub struct LogicalView<'a> {
+    mapping: &'a Mapping,
+    pub geometry: LogicalGeometry,
+    index: Vec<u64>,
+}
+
+impl<'a> LogicalView<'a> {
+    pub fn new(mapping: &'a Mapping, geometry: LogicalGeometry) -> LogicalView<'a> {
+        LogicalView {
+            index: vec![0; mapping.num_dims()],
+            mapping,
+            geometry,
+        }
+    }
+
+    /// The index (dimension-number order) shown at world cell `(wx, wy)`,
+    /// ghost cells included; `None` in gaps and outside.
+    pub fn index_at(&self, wx: u64, wy: u64) -> Option<Vec<u64>> {
+        let (slice, r, c) = self.geometry.cell(wx, wy)?;
+        let mut index = vec![0; self.mapping.num_dims()];
+        self.geometry.index_of(slice, r, c, &mut index);
+        Some(index)
+    }
+}
+
+impl View for LogicalView<'_> {
+    fn pane(&self) -> Pane {
+        Pane::Logical
+    }
+
+    fn mapping(&self) -> &Mapping {
+        self.mapping
+    }
+
+    fn world(&self) -> (u64, u64) {
+        self.geometry.world()
+    }
+
+    fn probe(&mut self, wx: u64, wy: u64, tiles: &mut [u64]) -> Probe {
+        let Some((slice, r, c)) = self.geometry.cell(wx, wy) else {
+            return Probe::Outside;
+        };
+        self.geometry.index_of(slice, r, c, &mut self.index);
+        let Some(offset) = self.mapping.locate(&self.index, tiles) else {
+            return Probe::Outside;
+        };
+        match self.mapping.row_major_id(&self.index) {
+            Some(id) => Probe::Element { offset, id },
+            None => {
+                // Outside the array's dims: padding. Inside the padded
+                // dims of the older proto it is theirs, else the first
+                // tiling level's.
+                let legacy = self.mapping.is_legacy()
+                    && self
+                        .index
+                        .iter()
+                        .zip(self.mapping.extents())
+                        .all(|(i, e)| i < e);
+                let source = if legacy {
+                    PaddingSource::LegacyPadding
+                } else {
+                    PaddingSource::Tile { level: 0 }
+                };
+                Probe::Padding { offset, source }
+            }
+        }
+    }
+
+    fn cell_of_offset(&mut self, offset: u64) -> Option<(u64, u64)> {
+        if !self.mapping.ghost_index(offset, &mut self.index) {
+            return None;
+        }
+        let (slice, r, c) = self.geometry.place_of(&self.index);
+        Some(self.geometry.world_of(slice, r, c))
+    }
+}
+
+/// The memory view over one mapping.
+pub struct MemoryView<'a> {
+    mapping: &'a Mapping,
+    pub geometry: MemoryGeometry,
+}
+
+impl<'a> MemoryView<'a> {
+    pub fn new(mapping: &'a Mapping, row_width: u64) -> MemoryView<'a> {
+        MemoryView {
+            geometry: MemoryGeometry::new(mapping.footprint(), row_width),
+            mapping,
+        }
+    }
+}
+
+impl View for MemoryView<'_> {
+    fn pane(&self) -> Pane {
+        Pane::Memory
+    }
+
+    fn mapping(&self) -> &Mapping {
+        self.mapping
+    }
+
+    fn world(&self) -> (u64, u64) {
+        self.geometry.world()
+    }
+
+    fn probe(&mut self, wx: u64, wy: u64, tiles: &mut [u64]) -> Probe {
+        let Some(offset) = self.geometry.offset(wx, wy) else {
+            return Probe::Outside;
+        };
+        match self.mapping.probe_offset(offset, tiles) {
+            Some(Cell::Element(id)) => Probe::Element { offset, id },
+            Some(Cell::Padding(source)) => Probe::Padding { offset, source },
+            None => {
+                tiles.fill(NO_TILE);
+                Probe::Outside
+            }
+        }
+    }
+
+    fn cell_of_offset(&mut self, offset: u64) -> Option<(u64, u64)> {
+        (offset < self.geometry.footprint).then(|| self.geometry.cell(offset))
+    }
+}
