@@ -109,6 +109,8 @@ fn combine_dims() {
     let row = (7 + 3) * 8 + 5; // (1 * 7 + 3) * 8 + 5
     let col = 7 * 10 + 9;
     assert_eq!(m.offset_of(&idx), flat.offset_of(&[row, col]));
+    // By hand: tile (85/2, 79/3) = (42,26) of a 56x37 grid, within (1,1).
+    assert_eq!(m.offset_of(&idx), Some((42 * 37 + 26) * 6 + 3 + 1));
     assert!(m.has_linear_walk());
 }
 

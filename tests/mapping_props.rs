@@ -1,154 +1,16 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! The fast mapping against a brute-force reference that literally pads,
-//! reshapes and transposes an array of element ids (and never calls the
-//! code under test to compute an expectation).
+//! reshapes and transposes an array of element ids (`mapping_reference/`,
+//! which never calls the code under test to compute an expectation).
 
+mod mapping_reference;
+
+use mapping_reference::{reference, unravel, R};
 use proptest::prelude::*;
 use xla_layout_viz::core::{
-    ArrayLayout, Cell, DimSize, ElementType, LayoutAttributes, Mapping, PaddingSource, Tile,
-    TileDim,
+    ArrayLayout, Cell, DimSize, ElementType, LayoutAttributes, LevelCoords, Mapping, PaddingSource,
+    Tile, TileDim,
 };
-
-/// A memory cell of the reference: an element's row-major id, or padding
-/// tagged with the step that created it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum R {
-    E(u64),
-    Pad(PaddingSource),
-}
-
-/// A dense row-major array of `R`.
-#[derive(Clone, Debug)]
-struct Dense {
-    shape: Vec<usize>,
-    data: Vec<R>,
-}
-
-fn strides(shape: &[usize]) -> Vec<usize> {
-    let mut s = vec![1; shape.len()];
-    for i in (0..shape.len().saturating_sub(1)).rev() {
-        s[i] = s[i + 1] * shape[i + 1];
-    }
-    s
-}
-
-fn unravel(mut i: usize, shape: &[usize]) -> Vec<usize> {
-    let mut idx = vec![0; shape.len()];
-    for d in (0..shape.len()).rev() {
-        idx[d] = i % shape[d];
-        i /= shape[d];
-    }
-    idx
-}
-
-impl Dense {
-    fn at(&self, idx: &[usize]) -> R {
-        let s = strides(&self.shape);
-        self.data[idx.iter().zip(&s).map(|(i, s)| i * s).sum::<usize>()]
-    }
-
-    /// Pads dim `d` to `to` with padding tagged `tag`.
-    fn pad(&self, d: usize, to: usize, tag: PaddingSource) -> Dense {
-        let mut shape = self.shape.clone();
-        shape[d] = to;
-        let n: usize = shape.iter().product();
-        let data = (0..n)
-            .map(|i| {
-                let idx = unravel(i, &shape);
-                if idx[d] < self.shape[d] {
-                    self.at(&idx)
-                } else {
-                    R::Pad(tag)
-                }
-            })
-            .collect();
-        Dense { shape, data }
-    }
-
-    /// `out[i] = self[i permuted]`: out dim k is input dim perm[k].
-    fn transpose(&self, perm: &[usize]) -> Dense {
-        let shape: Vec<usize> = perm.iter().map(|&p| self.shape[p]).collect();
-        let n: usize = shape.iter().product();
-        let data = (0..n)
-            .map(|i| {
-                let idx = unravel(i, &shape);
-                let mut src = vec![0; idx.len()];
-                for (k, &p) in perm.iter().enumerate() {
-                    src[p] = idx[k];
-                }
-                self.at(&src)
-            })
-            .collect();
-        Dense { shape, data }
-    }
-}
-
-/// Pad, reshape, transpose, level by level; then the tail.
-fn reference(
-    dims: &[usize],
-    padded: Option<&[usize]>,
-    m2m: &[usize],
-    tiles: &[Vec<i64>],
-    align: usize,
-) -> Vec<R> {
-    let n: usize = dims.iter().product();
-    let mut a = Dense {
-        shape: dims.to_vec(),
-        data: (0..n as u64).map(R::E).collect(),
-    };
-    if let Some(p) = padded {
-        for (d, &to) in p.iter().enumerate() {
-            a = a.pad(d, to, PaddingSource::LegacyPadding);
-        }
-    }
-    let physical: Vec<usize> = m2m.iter().rev().copied().collect();
-    a = a.transpose(&physical);
-    for (level, tile) in tiles.iter().enumerate() {
-        while a.shape.len() < tile.len() {
-            a.shape.insert(0, 1);
-        }
-        let first = a.shape.len() - tile.len();
-        // `*`: merging a dim into the next one of a row-major array is a
-        // reshape.
-        let mut shape: Vec<usize> = a.shape[..first].to_vec();
-        let mut sizes = Vec::new();
-        let mut carry = 1;
-        for (k, &t) in tile.iter().enumerate() {
-            let d = a.shape[first + k] * carry;
-            if t < 0 {
-                carry = d;
-            } else {
-                carry = 1;
-                shape.push(d);
-                sizes.push(t as usize);
-            }
-        }
-        a.shape = shape;
-        let first = a.shape.len() - sizes.len();
-        for (k, &t) in sizes.iter().enumerate() {
-            let d = first + k;
-            let to = a.shape[d].div_ceil(t) * t;
-            a = a.pad(d, to, PaddingSource::Tile { level });
-        }
-        // Reshape each tiled dim c into (c / t, t)...
-        let mut split = a.shape[..first].to_vec();
-        for (k, &t) in sizes.iter().enumerate() {
-            split.push(a.shape[first + k] / t);
-            split.push(t);
-        }
-        a.shape = split;
-        // ...and move all the t parts to the minor end, in order.
-        let mut perm: Vec<usize> = (0..first).collect();
-        perm.extend((0..sizes.len()).map(|k| first + 2 * k));
-        perm.extend((0..sizes.len()).map(|k| first + 2 * k + 1));
-        a = a.transpose(&perm);
-    }
-    let mut mem = a.data;
-    while !mem.len().is_multiple_of(align) {
-        mem.push(R::Pad(PaddingSource::TailAlignment));
-    }
-    mem
-}
 
 #[derive(Clone, Debug)]
 struct Case {
@@ -231,6 +93,15 @@ fn build(c: &Case) -> Option<Mapping> {
     }
 }
 
+/// The index of the element with row-major id `e`, by the test's own
+/// arithmetic.
+fn index_of(e: u64, dims: &[usize]) -> Vec<u64> {
+    unravel(e as usize, dims)
+        .into_iter()
+        .map(|i| i as u64)
+        .collect()
+}
+
 fn cell(r: R) -> Cell {
     match r {
         R::E(e) => Cell::Element(e),
@@ -245,14 +116,32 @@ proptest! {
     fn fast_mapping_equals_pad_reshape_transpose(c in case()) {
         let m = build(&c).expect("small layouts always map");
         prop_assume!(m.footprint() <= 50_000);
-        let mem = reference(&c.dims, c.padded.as_deref(), &c.m2m, &c.tiles, c.align);
+        let reference = reference(&c.dims, c.padded.as_deref(), &c.m2m, &c.tiles, c.align);
+        let mem = &reference.cells;
         prop_assert_eq!(m.footprint(), mem.len() as u64);
 
-        // Decoding every offset.
+        // Decoding every offset, and every cell's tile coordinates.
         for (offset, &r) in mem.iter().enumerate() {
             prop_assert_eq!(m.at(offset as u64), Some(cell(r)), "offset {}", offset);
+            let info = m.describe_offset(offset as u64).expect("inside the footprint");
+            prop_assert_eq!(info.offset, offset as u64);
+            prop_assert_eq!(info.cell, cell(r));
+            let index = match r {
+                R::E(e) => Some(index_of(e, &c.dims)),
+                R::Pad(_) => None,
+            };
+            prop_assert_eq!(&info.index, &index, "offset {}", offset);
+            let levels: Vec<Option<LevelCoords>> = reference.levels[offset]
+                .iter()
+                .map(|l| l.clone().map(|(tile, within)| LevelCoords { tile, within }))
+                .collect();
+            prop_assert_eq!(&info.levels, &levels, "offset {}", offset);
+            if let Some(index) = &index {
+                prop_assert_eq!(m.describe_index(index), Some(info.clone()));
+            }
         }
         prop_assert_eq!(m.at(mem.len() as u64), None);
+        prop_assert_eq!(m.describe_offset(mem.len() as u64), None);
 
         // The streaming walks.
         let walked: Vec<Cell> = m.walk_memory().collect();
@@ -273,9 +162,8 @@ proptest! {
             }
         }
         prop_assert!(seen.iter().all(|&k| k == 1));
-        let mut index = vec![0u64; c.dims.len()];
         for e in 0..n {
-            m.unravel(e, &mut index);
+            let index = index_of(e, &c.dims);
             prop_assert_eq!(m.offset_of(&index), Some(offsets[e as usize]));
             prop_assert_eq!(m.offset_of_id(e), Some(offsets[e as usize]));
             prop_assert_eq!(m.at(offsets[e as usize]), Some(Cell::Element(e)));

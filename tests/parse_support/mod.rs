@@ -3,7 +3,8 @@
 use proptest::prelude::*;
 use proptest::sample::select;
 
-use xla_layout_viz::core::{parse, parse_syntax, ElementType, Error};
+use xla_layout_viz::core::summary::Summary;
+use xla_layout_viz::core::{parse, parse_syntax, Analysis, ElementType, Error, Shape};
 
 /// Any element type's name.
 pub fn element_type() -> impl Strategy<Value = &'static str> {
@@ -33,8 +34,38 @@ pub fn parse_anything(text: &str) {
         }
         Err(e) => check_error(text, &e),
     }
-    if let Err(e) = parse(text) {
-        check_error(text, &e);
+    match parse(text) {
+        Ok(shape) => use_everything(&shape),
+        Err(e) => check_error(text, &e),
+    }
+}
+
+/// Everything the CLI and the app do with a valid shape, cheaply: sizes,
+/// the first and last cells, a few steps of each walk. None may panic.
+fn use_everything(shape: &Shape) {
+    let summary = Summary::of(shape);
+    assert_eq!(summary.canonical, shape.to_string());
+    for (_, leaf) in shape.leaves() {
+        let Ok(analysis) = Analysis::of(leaf) else {
+            continue;
+        };
+        let m = &analysis.mapping;
+        let last = m.footprint().saturating_sub(1);
+        for offset in [0, last, m.footprint()] {
+            let _ = m.at(offset);
+            let _ = m.describe_offset(offset);
+        }
+        let last_index: Vec<u64> = m.dims().iter().map(|d| d.saturating_sub(1)).collect();
+        let _ = m.offset_of(&last_index);
+        let _ = m.describe_index(&last_index);
+        assert_eq!(
+            m.walk_memory().take(64).count() as u64,
+            m.footprint().min(64)
+        );
+        assert_eq!(
+            m.walk_logical().take(64).count() as u64,
+            m.num_elements().min(64)
+        );
     }
 }
 
