@@ -1,6 +1,5 @@
 pub mod core;
 pub mod render;
-
-/// The web app (Yew); only built for the browser.
-#[cfg(target_arch = "wasm32")]
+/// The web app; its state and model are plain Rust, its components are
+/// only built for the browser.
 pub mod ui;

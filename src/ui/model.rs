@@ -1,96 +1,264 @@
-//! What the page knows about one input text: the only place the UI calls
-//! the core. No yew or web-sys here.
+//! What the page knows about one input: the only place the UI calls the
+//! core. Plain Rust (no yew or web-sys), tested natively.
 
-use std::fmt;
+use crate::core::summary::Summary;
+use crate::core::{self, Analysis, Shape};
 
-use crate::core::{self, Mapping};
-
-/// A shape that can be drawn: the canonical text and the memory mapping of
-/// the array leaf on screen.
-pub struct Picture {
-    /// XLA's canonical text of the whole shape.
-    pub canonical: String,
-    /// Index path of the drawn leaf inside a tuple; empty for an array.
-    pub leaf_path: Vec<usize>,
-    /// How many array leaves the shape has (1 for an array).
-    pub leaf_count: usize,
-    /// Element index <-> linear offset for the drawn leaf.
-    pub mapping: Mapping,
+/// The older Layout proto's `padding_value` (no HLO text syntax; seed
+/// files 000-002 and 004).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum PadValue {
+    #[default]
+    Unspecified,
+    Zero,
+    Lowest,
+    Highest,
 }
 
-impl PartialEq for Picture {
-    /// The canonical text and the leaf determine the mapping, so two
-    /// pictures with the same ones draw the same.
-    fn eq(&self, other: &Picture) -> bool {
-        self.canonical == other.canonical && self.leaf_path == other.leaf_path
+impl PadValue {
+    pub const ALL: [PadValue; 4] = [
+        PadValue::Unspecified,
+        PadValue::Zero,
+        PadValue::Lowest,
+        PadValue::Highest,
+    ];
+
+    /// The proto's name, used in the address too.
+    pub fn name(self) -> &'static str {
+        match self {
+            PadValue::Unspecified => "unspecified",
+            PadValue::Zero => "zero",
+            PadValue::Lowest => "lowest",
+            PadValue::Highest => "highest",
+        }
     }
-}
 
-impl fmt::Debug for Picture {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Picture")
-            .field("canonical", &self.canonical)
-            .field("leaf_path", &self.leaf_path)
-            .finish_non_exhaustive()
+    pub fn from_name(name: &str) -> Option<PadValue> {
+        PadValue::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// What padding cells are labelled with in the pictures.
+    pub fn label(self) -> Option<&'static str> {
+        match self {
+            PadValue::Unspecified => None,
+            PadValue::Zero => Some("0"),
+            PadValue::Lowest => Some("min"),
+            PadValue::Highest => Some("max"),
+        }
     }
 }
 
 /// A text the core rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputError {
-    /// The core's rendering: the input line, a `^^^` line under the
-    /// offending characters, and the reason.
+    /// The core's rendering: the input, a `^^^` line, the reason.
     pub message: String,
     /// The one-line reason alone.
     pub reason: String,
-    /// Byte range of the offending characters in the input (empty when
-    /// something is missing at that point).
+    /// Byte range of the offending characters in the input.
     pub span: (usize, usize),
 }
 
-/// The result of looking at one input text.
-#[derive(Debug)]
-pub enum Analysis {
-    /// A valid shape, and either its picture or why it cannot be drawn
-    /// (for example a dynamic `?` dimension or an empty tuple).
-    Valid {
-        canonical: String,
-        picture: Result<Box<Picture>, String>,
-    },
-    /// Not a valid shape.
-    Invalid(InputError),
+impl InputError {
+    fn of(error: &core::Error) -> InputError {
+        let span = error.span();
+        InputError {
+            message: error.to_string(),
+            reason: error.reason(),
+            span: (span.start, span.end),
+        }
+    }
 }
 
-/// Parses and validates `text` and builds the mapping of its first array leaf.
-pub fn analyse(text: &str) -> Analysis {
-    let shape = match core::parse(text) {
-        Ok(shape) => shape,
-        Err(error) => {
-            let span = error.span();
-            return Analysis::Invalid(InputError {
-                message: error.to_string(),
-                reason: error.reason(),
-                span: (span.start, span.end),
+/// One array leaf of the shape, for the leaf selector.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeafEntry {
+    pub path: Vec<usize>,
+    pub canonical: String,
+    /// Why the leaf cannot be drawn, if it cannot (a `?` dim, say).
+    pub not_drawable: Option<String>,
+}
+
+/// The picture's leaf, laid out.
+#[derive(Clone, Debug)]
+pub struct Drawn {
+    pub path: Vec<usize>,
+    pub analysis: Analysis,
+    /// The padded dims in use, if any.
+    pub padded: Option<Vec<u64>>,
+    pub pad_value: PadValue,
+}
+
+/// A valid shape, summarised, with the leaf to draw.
+#[derive(Clone, Debug)]
+pub struct Model {
+    pub canonical: String,
+    pub summary: Summary,
+    pub leaves: Vec<LeafEntry>,
+    /// Whether the shape is a tuple (leaves are then selectable).
+    pub is_tuple: bool,
+    pub drawn: Option<Drawn>,
+    /// Why nothing is drawn, when `drawn` is `None`.
+    pub why_not: Option<String>,
+    /// What is wrong with the padded dims text, if anything (the picture
+    /// then shows the leaf without them).
+    pub padded_error: Option<String>,
+}
+
+/// What the page asks about.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Request {
+    pub text: String,
+    /// Index path of the leaf to draw (the first drawable leaf if absent).
+    pub leaf: Vec<usize>,
+    /// `3,5`: the older proto's padded dims; empty for none.
+    pub padded: String,
+    pub pad_value: PadValue,
+}
+
+/// Parses the padded dims text: sizes separated by commas.
+pub fn parse_padded(text: &str) -> Result<Option<Vec<u64>>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    text.split(',')
+        .map(|part| {
+            let part = part.trim();
+            part.parse::<u64>()
+                .map_err(|_| format!("`{part}` is not a size: write sizes such as 3,5"))
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
+}
+
+/// Looks at a request: `Err` when the text is not a valid shape.
+pub fn analyse(request: &Request) -> Result<Model, InputError> {
+    let shape = core::parse(&request.text).map_err(|e| InputError::of(&e))?;
+    Ok(model_of(&shape, request))
+}
+
+fn model_of(shape: &Shape, request: &Request) -> Model {
+    let summary = Summary::of(shape);
+    let leaves: Vec<LeafEntry> = shape
+        .leaves()
+        .into_iter()
+        .map(|(path, array)| LeafEntry {
+            canonical: array.to_string(),
+            not_drawable: Analysis::of(array).err().map(|e| e.reason()),
+            path,
+        })
+        .collect();
+    let chosen = leaves
+        .iter()
+        .find(|l| l.path == request.leaf && l.not_drawable.is_none())
+        .or_else(|| leaves.iter().find(|l| l.not_drawable.is_none()));
+    let (padded, mut padded_error) = match parse_padded(&request.padded) {
+        Ok(p) => (p, None),
+        Err(e) => (None, Some(e)),
+    };
+    let mut why_not = None;
+    let drawn = match chosen {
+        None => {
+            why_not = Some(match (shape, leaves.first()) {
+                (_, Some(l)) => format!(
+                    "nothing to draw: {}",
+                    l.not_drawable.as_deref().unwrap_or("no array")
+                ),
+                (Shape::Tuple(_), None) => "nothing to draw: the tuple has no arrays".to_owned(),
+                _ => "nothing to draw: this shape holds no array".to_owned(),
             });
+            None
+        }
+        Some(entry) => {
+            let array = shape.leaf(&entry.path);
+            let with_padding = match (array, &padded) {
+                (Some(a), Some(p)) => match Analysis::with_padded_dims(a, p) {
+                    Ok(analysis) => Some(analysis),
+                    Err(e) => {
+                        padded_error = Some(e.reason());
+                        None
+                    }
+                },
+                _ => None,
+            };
+            let used_padding = with_padding.is_some();
+            with_padding
+                .or_else(|| array.and_then(|a| Analysis::of(a).ok()))
+                .map(|analysis| Drawn {
+                    path: entry.path.clone(),
+                    analysis,
+                    padded: if used_padding { padded.clone() } else { None },
+                    pad_value: request.pad_value,
+                })
         }
     };
-    let canonical = shape.to_string();
-    let leaves = shape.leaves();
-    let leaf_count = leaves.len();
-    let picture = match leaves.into_iter().next() {
-        None => Err("an empty tuple has no elements to draw".to_string()),
-        Some((leaf_path, array)) => array
-            .layout()
-            .map_err(|e| e.to_string())
-            .and_then(|layout| Mapping::new(&layout).map_err(|e| e.to_string()))
-            .map(|mapping| {
-                Box::new(Picture {
-                    canonical: canonical.clone(),
-                    leaf_path,
-                    leaf_count,
-                    mapping,
-                })
-            }),
-    };
-    Analysis::Valid { canonical, picture }
+    Model {
+        canonical: shape.to_string(),
+        summary,
+        is_tuple: matches!(shape, Shape::Tuple(_)),
+        leaves,
+        drawn,
+        why_not,
+        padded_error,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(text: &str) -> Request {
+        Request {
+            text: text.to_owned(),
+            ..Request::default()
+        }
+    }
+
+    #[test]
+    fn a_tuple_draws_its_first_drawable_leaf_or_the_chosen_one() {
+        let mut r = request("(f32[?,3], (s8[4]{0}, pred[2,2]))");
+        let m = analyse(&r).unwrap();
+        assert!(m.is_tuple);
+        assert_eq!(m.leaves.len(), 3);
+        assert!(m.leaves[0].not_drawable.is_some());
+        assert_eq!(m.drawn.as_ref().unwrap().path, [1, 0]);
+        r.leaf = vec![1, 1];
+        let m = analyse(&r).unwrap();
+        assert_eq!(m.drawn.as_ref().unwrap().path, [1, 1]);
+        assert_eq!(m.drawn.unwrap().analysis.mapping.dims(), [2, 2]);
+    }
+
+    #[test]
+    fn shapes_without_arrays_say_why() {
+        for text in ["token[]", "()", "f32[?]"] {
+            let m = analyse(&request(text)).unwrap();
+            assert!(m.drawn.is_none(), "{text}");
+            assert!(m.why_not.unwrap().starts_with("nothing to draw"), "{text}");
+        }
+    }
+
+    #[test]
+    fn padded_dims_apply_to_the_drawn_leaf_and_explain_mistakes() {
+        let mut r = request("f32[2,3]{0,1}");
+        r.padded = "3, 5".into();
+        r.pad_value = PadValue::Zero;
+        let m = analyse(&r).unwrap();
+        let d = m.drawn.unwrap();
+        assert_eq!(d.padded, Some(vec![3, 5]));
+        assert_eq!(d.analysis.mapping.footprint(), 15);
+        r.padded = "1,5".into();
+        let m = analyse(&r).unwrap();
+        assert!(m.padded_error.is_some());
+        assert_eq!(m.drawn.unwrap().analysis.mapping.footprint(), 6);
+        r.padded = "3,x".into();
+        assert!(analyse(&r).unwrap().padded_error.unwrap().contains("`x`"));
+    }
+
+    #[test]
+    fn bad_text_points_at_the_offending_characters() {
+        let e = analyse(&request("f32[2,3]{1,0:L(0)}")).unwrap_err();
+        assert_eq!(&"f32[2,3]{1,0:L(0)}"[e.span.0..e.span.1], "0");
+        assert!(e.message.contains('^'));
+    }
 }

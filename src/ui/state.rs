@@ -1,100 +1,299 @@
-//! The page's state: one reducer, driven by [`Action`]s.
+//! The page's state, in one place, changed only by [`Action`]s.
+//!
+//! Plain Rust: the yew reducer (`reducer.rs`) only wraps [`State::apply`],
+//! so every transition is tested natively.
 
 use std::rc::Rc;
 
-use yew::Reducible;
+use crate::render::{Camera, ColourMode, Frame, Pane, ThemeKind, Worlds};
 
-use super::model::{analyse, Analysis, InputError, Picture};
+use super::anim::Anim;
+use super::model::{analyse, InputError, Model, PadValue, Request};
+use super::presets::Preset;
 
 /// The example loaded when there is no `?shape=` and nothing stored.
 pub const DEFAULT_SHAPE: &str = "bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)}";
+/// Canvas size before the page reports the real one.
+pub const DEFAULT_CANVAS: (f64, f64) = (1000.0, 640.0);
 
-/// What the page says about the current input, above the picture.
+/// Light, dark, or as the system says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ThemeChoice {
+    #[default]
+    System,
+    Light,
+    Dark,
+}
+
+/// How the pictures look.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    pub mode: ColourMode,
+    pub theme: ThemeChoice,
+    /// What `prefers-color-scheme` says.
+    pub system_dark: bool,
+    /// Memory row width chosen by the user; `None` for automatic.
+    pub row_width: Option<u64>,
+    /// Pan a zoomed view to keep the cursor in sight.
+    pub follow: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            mode: ColourMode::Offset,
+            theme: ThemeChoice::System,
+            system_dark: false,
+            row_width: None,
+            follow: true,
+        }
+    }
+}
+
+impl Settings {
+    pub fn theme_kind(&self) -> ThemeKind {
+        match (self.theme, self.system_dark) {
+            (ThemeChoice::Dark, _) | (ThemeChoice::System, true) => ThemeKind::Dark,
+            _ => ThemeKind::Light,
+        }
+    }
+}
+
+/// A cell picked by pointing: its memory offset and the pane pointed at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Target {
+    pub offset: u64,
+    pub pane: Pane,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// The user changed the shape text.
+    Edit(String),
+    /// The user picked a preset.
+    Preset(&'static Preset),
+    /// Draw this tuple leaf.
+    Leaf(Vec<usize>),
+    /// The older proto's padded dims text, and its padding value.
+    Padded(String),
+    PadValue(PadValue),
+    Mode(ColourMode),
+    Theme(ThemeChoice),
+    SystemDark(bool),
+    RowWidth(Option<u64>),
+    Follow(bool),
+    /// The canvas's CSS size.
+    Resize(f64, f64),
+    /// Zoom by a factor at a canvas point (the pane under it).
+    Zoom {
+        x: f64,
+        y: f64,
+        factor: f64,
+    },
+    /// Move a pane's picture by pixels.
+    Pan {
+        pane: Pane,
+        dx: f64,
+        dy: f64,
+    },
+    /// Show everything again (one pane, or both).
+    Fit(Option<Pane>),
+    /// The pointer is at a canvas point, or left it.
+    Hover(Option<(f64, f64)>),
+    /// A click at a canvas point: pin or unpin a cell, or jump via a minimap.
+    Click(f64, f64),
+    Unpin,
+    Play,
+    Pause,
+    TogglePlay,
+    /// Move the cursor by elements, or by whole tiles.
+    Step(i64),
+    StepTile(i64),
+    Seek(u64),
+    /// Elements per second.
+    Speed(f64),
+    Faster,
+    Slower,
+    Loop(bool),
+    /// An animation frame at this time (milliseconds).
+    Tick(f64),
+}
+
+/// What the page says about the current text.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Status {
-    /// Valid; `note` says why there is no new picture, if there is none.
-    Valid {
-        canonical: String,
-        note: Option<String>,
-    },
-    /// Rejected by the core.
+    Valid,
     Invalid(InputError),
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct State {
     /// Exactly what the user typed: never rewritten by the app.
     pub input: String,
+    pub padded: String,
+    pub pad_value: PadValue,
+    pub leaf: Vec<usize>,
     pub status: Status,
-    /// The last picture of a valid shape. A bad input leaves it in place.
-    pub picture: Option<Rc<Picture>>,
-}
-
-pub enum Action {
-    /// The user changed the input text.
-    Edit(String),
+    /// The last valid shape (a bad input leaves it, and its picture, alone).
+    pub model: Option<Rc<Model>>,
+    /// Bumped whenever the picture's content changes (cache key).
+    pub generation: u64,
+    pub settings: Settings,
+    pub frame: Frame,
+    pub worlds: Option<Rc<Worlds>>,
+    pub cameras: [Camera; 2],
+    pub anim: Anim,
+    pub hover: Option<Target>,
+    pub pinned: Option<Target>,
 }
 
 impl State {
-    pub fn new(input: String) -> State {
-        State {
+    pub fn new(input: String, padded: String, pad_value: PadValue, leaf: Vec<usize>) -> State {
+        let mut state = State {
             input: String::new(),
-            status: Status::Valid {
-                canonical: String::new(),
-                note: None,
-            },
-            picture: None,
-        }
-        .with_input(input)
+            padded,
+            pad_value,
+            leaf,
+            status: Status::Valid,
+            model: None,
+            generation: 0,
+            settings: Settings::default(),
+            frame: Frame::new(DEFAULT_CANVAS.0, DEFAULT_CANVAS.1),
+            worlds: None,
+            cameras: [Camera::fit(1.0, 1.0, Frame::new(1.0, 1.0).logical); 2],
+            anim: Anim::default(),
+            hover: None,
+            pinned: None,
+        };
+        state.set_input(input);
+        state
     }
 
-    fn with_input(self, input: String) -> State {
-        let (status, picture) = match analyse(&input) {
-            Analysis::Invalid(error) => (Status::Invalid(error), self.picture),
-            Analysis::Valid {
-                canonical,
-                picture: Ok(picture),
-            } => (
-                Status::Valid {
-                    canonical,
-                    note: None,
-                },
-                Some(Rc::from(picture)),
-            ),
-            Analysis::Valid {
-                canonical,
-                picture: Err(why),
-            } => (
-                Status::Valid {
-                    canonical,
-                    note: Some(format!("Nothing to draw: {why}.")),
-                },
-                self.picture,
-            ),
-        };
-        State {
-            input,
-            status,
-            picture,
+    fn request(&self) -> Request {
+        Request {
+            text: self.input.clone(),
+            leaf: self.leaf.clone(),
+            padded: self.padded.clone(),
+            pad_value: self.pad_value,
         }
+    }
+
+    fn set_input(&mut self, input: String) {
+        self.input = input;
+        self.reanalyse();
+    }
+
+    /// Looks at the text again; a bad text keeps the last good model.
+    fn reanalyse(&mut self) {
+        match analyse(&self.request()) {
+            Ok(model) => {
+                self.status = Status::Valid;
+                self.model = Some(Rc::new(model));
+                self.picture_changed();
+            }
+            Err(error) => self.status = Status::Invalid(error),
+        }
+    }
+
+    /// The model's picture is new: lay it out again and start over.
+    fn picture_changed(&mut self) {
+        self.generation += 1;
+        self.hover = None;
+        self.pinned = None;
+        self.relayout();
+        let footprint = self.mapping().map_or(0, |m| m.footprint());
+        self.anim.reset(footprint);
+    }
+
+    /// New worlds for the current frame and row width, cameras fitted.
+    pub(crate) fn relayout(&mut self) {
+        self.worlds = self
+            .mapping()
+            .map(|m| Rc::new(Worlds::new(m, &self.frame, self.settings.row_width)));
+        self.fit(None);
+    }
+
+    pub(crate) fn fit(&mut self, pane: Option<Pane>) {
+        if let Some(worlds) = &self.worlds {
+            for p in [Pane::Logical, Pane::Memory] {
+                if pane.is_none() || pane == Some(p) {
+                    self.cameras[slot(p)] = worlds.fit(p, &self.frame);
+                }
+            }
+        }
+    }
+
+    /// The mapping of the drawn leaf, if any.
+    pub fn mapping(&self) -> Option<&crate::core::Mapping> {
+        self.model
+            .as_ref()?
+            .drawn
+            .as_ref()
+            .map(|d| &d.analysis.mapping)
     }
 
     /// The byte range to underline in the input, if the input is bad.
     pub fn error_span(&self) -> Option<(usize, usize)> {
         match &self.status {
             Status::Invalid(error) => Some(error.span),
-            Status::Valid { .. } => None,
+            Status::Valid => None,
+        }
+    }
+
+    pub fn camera(&self, pane: Pane) -> Camera {
+        self.cameras[slot(pane)]
+    }
+
+    /// Applies one action.
+    pub fn apply(&mut self, action: Action) {
+        match action {
+            Action::Edit(text) => {
+                if text != self.input {
+                    self.set_input(text);
+                }
+            }
+            Action::Preset(p) => {
+                self.padded = p.padded.to_owned();
+                self.pad_value = p.pad_value;
+                self.leaf.clear();
+                self.set_input(p.shape.to_owned());
+            }
+            Action::Leaf(path) => {
+                self.leaf = path;
+                self.reanalyse();
+            }
+            Action::Padded(text) => {
+                self.padded = text;
+                self.reanalyse();
+            }
+            Action::PadValue(v) => {
+                self.pad_value = v;
+                self.reanalyse();
+            }
+            Action::Mode(mode) => self.settings.mode = mode,
+            Action::Theme(t) => self.settings.theme = t,
+            Action::SystemDark(dark) => self.settings.system_dark = dark,
+            Action::RowWidth(w) => {
+                self.settings.row_width = w.filter(|&w| w > 0);
+                self.relayout();
+            }
+            Action::Follow(on) => self.settings.follow = on,
+            Action::Resize(w, h) => {
+                let frame = Frame::new(w, h);
+                if frame != self.frame {
+                    self.frame = frame;
+                    self.relayout();
+                }
+            }
+            other => self.apply_view(other),
         }
     }
 }
 
-impl Reducible for State {
-    type Action = Action;
-
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        match action {
-            Action::Edit(text) if text == self.input => self,
-            Action::Edit(text) => Rc::new(Rc::unwrap_or_clone(self).with_input(text)),
-        }
+/// Index of a pane in per-pane arrays.
+pub fn slot(pane: Pane) -> usize {
+    match pane {
+        Pane::Logical => 0,
+        Pane::Memory => 1,
     }
 }

@@ -1,0 +1,171 @@
+//! The reducer's second half: cameras, pointing and the animation.
+
+use crate::render::overlay::{hit, marker_rect, minimap_rects, minimap_to_world};
+use crate::render::{Pane, Rect};
+
+use super::anim::{MAX_SPEED, MIN_SPEED};
+use super::state::{slot, Action, State, Target};
+
+/// Speed change of one `+` / `-` press.
+const SPEED_STEP: f64 = 2.0;
+
+impl State {
+    pub(crate) fn apply_view(&mut self, action: Action) {
+        match action {
+            Action::Zoom { x, y, factor } => self.zoom(x, y, factor),
+            Action::Pan { pane, dx, dy } => {
+                if let Some(worlds) = &self.worlds {
+                    let (w, h) = worlds.world(pane);
+                    let rect = self.frame.pane(pane);
+                    let cam = self.cameras[slot(pane)].pan(dx, dy);
+                    self.cameras[slot(pane)] = cam.clamped(&rect, w as f64, h as f64);
+                }
+            }
+            Action::Fit(pane) => self.fit(pane),
+            Action::Hover(point) => self.hover = point.and_then(|(x, y)| self.target_at(x, y)),
+            Action::Click(x, y) => self.click(x, y),
+            Action::Unpin => self.pinned = None,
+            Action::Play => self.anim.play(),
+            Action::Pause => self.anim.pause(),
+            Action::TogglePlay => {
+                if self.anim.playing {
+                    self.anim.pause();
+                } else {
+                    self.anim.play();
+                }
+            }
+            Action::Step(delta) => {
+                self.anim.pause();
+                self.anim.step(delta);
+                self.follow_cursor();
+            }
+            Action::StepTile(tiles) => {
+                self.anim.pause();
+                let unit = self.tile_step();
+                self.anim
+                    .step(tiles.saturating_mul(i64::try_from(unit).unwrap_or(i64::MAX)));
+                self.follow_cursor();
+            }
+            Action::Seek(offset) => {
+                self.anim.seek(offset);
+                self.follow_cursor();
+            }
+            Action::Speed(s) => self.anim.set_speed(s),
+            Action::Faster => self
+                .anim
+                .set_speed((self.anim.speed * SPEED_STEP).min(MAX_SPEED)),
+            Action::Slower => self
+                .anim
+                .set_speed((self.anim.speed / SPEED_STEP).max(MIN_SPEED)),
+            Action::Loop(on) => self.anim.looping = on,
+            Action::Tick(now) => {
+                if self.anim.tick(now) > 0 {
+                    self.follow_cursor();
+                }
+            }
+            // The model and settings actions are handled in `apply`.
+            _ => {}
+        }
+    }
+
+    /// Cells one "step a tile" moves: the first level's tile, else one
+    /// memory row.
+    pub fn tile_step(&self) -> u64 {
+        let tile = self.mapping().and_then(|m| m.tile_elements(0));
+        let row = self.worlds.as_ref().map(|w| w.memory.row_width);
+        tile.or(row).unwrap_or(1).max(1)
+    }
+
+    fn zoom(&mut self, x: f64, y: f64, factor: f64) {
+        let (Some(worlds), Some(pane)) = (&self.worlds, self.frame.pane_at(x, y)) else {
+            return;
+        };
+        let rect = self.frame.pane(pane);
+        let (w, h) = worlds.world(pane);
+        let min = worlds.min_scale(pane, &self.frame);
+        let cam = self.cameras[slot(pane)].zoom_at(&rect, x, y, factor, min);
+        self.cameras[slot(pane)] = cam.clamped(&rect, w as f64, h as f64);
+    }
+
+    /// The cell under a canvas point, if any.
+    pub fn target_at(&self, x: f64, y: f64) -> Option<Target> {
+        let (worlds, mapping) = (self.worlds.as_ref()?, self.mapping()?);
+        let pane = self.frame.pane_at(x, y)?;
+        let rect = self.frame.pane(pane);
+        let camera = self.cameras[slot(pane)];
+        if let Some((thumb, _)) = minimap_rects(worlds.world(pane), &camera, &rect) {
+            if thumb.contains(x, y) {
+                return None;
+            }
+        }
+        worlds.with_view(mapping, pane, |view| {
+            let hit = hit(view, &camera, &rect, x, y)?;
+            Some(Target {
+                offset: hit.probe.offset()?,
+                pane,
+            })
+        })
+    }
+
+    fn click(&mut self, x: f64, y: f64) {
+        let Some(worlds) = self.worlds.clone() else {
+            return;
+        };
+        if let Some(pane) = self.frame.pane_at(x, y) {
+            let rect = self.frame.pane(pane);
+            let camera = self.cameras[slot(pane)];
+            if let Some((thumb, _)) = minimap_rects(worlds.world(pane), &camera, &rect) {
+                if thumb.contains(x, y) {
+                    let (wx, wy) = minimap_to_world(worlds.world(pane), &thumb, x, y);
+                    self.cameras[slot(pane)] = camera.centred_on(&rect, wx, wy);
+                    return;
+                }
+            }
+        }
+        let target = self.target_at(x, y);
+        self.pinned = match (target, self.pinned) {
+            (Some(t), Some(p)) if t.offset == p.offset => None,
+            (t, _) => t,
+        };
+    }
+
+    /// Pans any zoomed view whose cursor cell has left the pane.
+    fn follow_cursor(&mut self) {
+        if !self.settings.follow {
+            return;
+        }
+        let (Some(worlds), Some(mapping)) = (self.worlds.clone(), self.model.clone()) else {
+            return;
+        };
+        let Some(mapping) = mapping.drawn.as_ref().map(|d| &d.analysis.mapping) else {
+            return;
+        };
+        let cursor = self.anim.cursor;
+        for pane in [Pane::Logical, Pane::Memory] {
+            let rect = self.frame.pane(pane);
+            let camera = self.cameras[slot(pane)];
+            let (w, h) = worlds.world(pane);
+            if camera.shows_all(&rect, w as f64, h as f64) {
+                continue;
+            }
+            let cell = worlds.with_view(mapping, pane, |view| {
+                let marker = marker_rect(view, &camera, &rect, cursor)?;
+                let cell = view.cell_of_offset(cursor)?;
+                Some((marker, cell))
+            });
+            if let Some((marker, (wx, wy))) = cell {
+                if !inside(&rect, &marker) {
+                    self.cameras[slot(pane)] =
+                        camera.centred_on(&rect, wx as f64 + 0.5, wy as f64 + 0.5);
+                }
+            }
+        }
+    }
+}
+
+fn inside(outer: &Rect, inner: &Rect) -> bool {
+    inner.x >= outer.x
+        && inner.y >= outer.y
+        && inner.right() <= outer.right()
+        && inner.bottom() <= outer.bottom()
+}

@@ -1,0 +1,176 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! The page's state machine, natively: every action the UI can send.
+
+use xla_layout_viz::render::{Pane, Rect};
+use xla_layout_viz::ui::model::PadValue;
+use xla_layout_viz::ui::presets;
+use xla_layout_viz::ui::state::{Action, State, Status, DEFAULT_SHAPE};
+
+fn state(text: &str) -> State {
+    let mut s = State::new(
+        text.to_owned(),
+        String::new(),
+        PadValue::default(),
+        Vec::new(),
+    );
+    s.apply(Action::Resize(1200.0, 800.0));
+    s
+}
+
+/// The canvas point at the centre of logical cell (row, col) of a 2-D
+/// array, computed from the published pane and camera.
+fn logical_point(s: &State, row: u64, col: u64) -> (f64, f64) {
+    let cam = s.camera(Pane::Logical);
+    cam.to_screen(&s.frame.logical, col as f64 + 0.5, row as f64 + 0.5)
+}
+
+#[test]
+fn the_default_example_draws() {
+    let s = state(DEFAULT_SHAPE);
+    assert_eq!(s.status, Status::Valid);
+    assert_eq!(s.mapping().unwrap().num_elements(), 8 * 1280 * 16384);
+}
+
+#[test]
+fn a_bad_edit_keeps_the_last_picture_and_the_text() {
+    let mut s = state("f32[3,5]{1,0:T(2,2)}");
+    let generation = s.generation;
+    s.apply(Action::Edit("f32[3,5]{1,0:T(2,0)}".into()));
+    assert!(matches!(s.status, Status::Invalid(_)));
+    assert_eq!(s.error_span(), Some((17, 18)));
+    assert_eq!(s.input, "f32[3,5]{1,0:T(2,0)}");
+    assert_eq!(s.generation, generation, "the picture is unchanged");
+    assert_eq!(s.mapping().unwrap().footprint(), 24);
+    s.apply(Action::Edit("f32[2,3]".into()));
+    assert_eq!(s.status, Status::Valid);
+    assert!(s.generation > generation);
+}
+
+#[test]
+fn hovering_element_2_3_of_the_tiled_example_says_offset_17() {
+    let mut s = state("f32[3,5]{1,0:T(2,2)}");
+    let (x, y) = logical_point(&s, 2, 3);
+    s.apply(Action::Hover(Some((x, y))));
+    let hover = s.hover.expect("a cell under the pointer");
+    assert_eq!((hover.offset, hover.pane), (17, Pane::Logical));
+    // Ghost cell (3, 0) is padding at offset (1*3+0)*4 + 1*2 + 0 = 14.
+    let (x, y) = logical_point(&s, 3, 0);
+    s.apply(Action::Hover(Some((x, y))));
+    assert_eq!(s.hover.unwrap().offset, 14);
+    let mapping = s.mapping().unwrap();
+    assert!(matches!(
+        mapping.at(14),
+        Some(xla_layout_viz::core::Cell::Padding(_))
+    ));
+    s.apply(Action::Hover(None));
+    assert_eq!(s.hover, None);
+    // Clicking pins; clicking the same cell again unpins.
+    s.apply(Action::Click(x, y));
+    assert_eq!(s.pinned.unwrap().offset, 14);
+    s.apply(Action::Click(x, y));
+    assert_eq!(s.pinned, None);
+}
+
+#[test]
+fn zoom_and_pan_move_one_pane_and_fit_restores_it() {
+    let mut s = state("f32[256,256]{1,0:T(8,128)}");
+    let fitted = s.cameras;
+    let r = s.frame.logical;
+    s.apply(Action::Zoom {
+        x: r.x + r.w / 2.0,
+        y: r.y + r.h / 2.0,
+        factor: 4.0,
+    });
+    assert!((s.camera(Pane::Logical).scale - 4.0 * fitted[0].scale).abs() < 1e-9);
+    assert_eq!(s.camera(Pane::Memory), fitted[1]);
+    s.apply(Action::Pan {
+        pane: Pane::Logical,
+        dx: 30.0,
+        dy: -10.0,
+    });
+    assert_ne!(s.camera(Pane::Logical), fitted[0]);
+    s.apply(Action::Fit(None));
+    assert_eq!(s.cameras, fitted);
+    // Zooming out stops at half the fitted scale.
+    for _ in 0..20 {
+        s.apply(Action::Zoom {
+            x: r.x + 5.0,
+            y: r.y + 5.0,
+            factor: 0.5,
+        });
+    }
+    assert!((s.camera(Pane::Logical).scale - fitted[0].scale * 0.5).abs() < 1e-9);
+}
+
+#[test]
+fn the_animation_walks_memory_and_the_zoomed_views_follow() {
+    let mut s = state("f32[1024,1024]{1,0:T(8,128)}");
+    // Zoom far into the top-left of both panes.
+    for pane in [Pane::Logical, Pane::Memory] {
+        let r: Rect = s.frame.pane(pane);
+        let cam = s.camera(pane);
+        let (x, y) = cam.to_screen(&r, 0.0, 0.0);
+        s.apply(Action::Zoom {
+            x: x + 1.0,
+            y: y + 1.0,
+            factor: 1e4,
+        });
+    }
+    let before = s.cameras;
+    s.apply(Action::Speed(1e6));
+    s.apply(Action::Play);
+    s.apply(Action::Tick(0.0));
+    s.apply(Action::Tick(50.0));
+    assert_eq!(s.anim.cursor, 50_000);
+    assert!(s.anim.playing);
+    // The cursor left the zoomed views; both followed it.
+    assert_ne!(s.cameras[0], before[0]);
+    assert_ne!(s.cameras[1], before[1]);
+    s.apply(Action::TogglePlay);
+    assert!(!s.anim.playing);
+    s.apply(Action::Step(-1));
+    assert_eq!(s.anim.cursor, 49_999);
+    // One tile is 8 x 128 cells.
+    s.apply(Action::StepTile(2));
+    assert_eq!(s.anim.cursor, 49_999 + 2048);
+    s.apply(Action::Seek(u64::MAX));
+    assert_eq!(s.anim.cursor, 1024 * 1024 - 1);
+}
+
+#[test]
+fn presets_set_the_older_padding_and_leaves_choose_pictures() {
+    let mut s = state("f32[2]");
+    s.apply(Action::Preset(presets::find("seed-2x3-padded").unwrap()));
+    assert_eq!(s.input, "f32[2,3]{0,1}");
+    assert_eq!((s.padded.as_str(), s.pad_value), ("3,5", PadValue::Zero));
+    assert_eq!(s.mapping().unwrap().footprint(), 15);
+    s.apply(Action::Padded(String::new()));
+    assert_eq!(s.mapping().unwrap().footprint(), 6);
+
+    s.apply(Action::Preset(presets::find("tuple").unwrap()));
+    assert_eq!(s.mapping().unwrap().dims(), [2, 3]);
+    s.apply(Action::Leaf(vec![2, 1]));
+    assert_eq!(s.mapping().unwrap().dims(), [8, 256]);
+    // A leaf that does not exist falls back to the first one.
+    s.apply(Action::Leaf(vec![9]));
+    assert_eq!(s.mapping().unwrap().dims(), [2, 3]);
+}
+
+#[test]
+fn row_width_and_resizing_lay_memory_out_again() {
+    let mut s = state("f32[3,5]{1,0:T(2,2)}");
+    assert_eq!(
+        s.worlds.as_ref().unwrap().memory.row_width,
+        24,
+        "all on one row"
+    );
+    s.apply(Action::RowWidth(Some(4)));
+    assert_eq!(s.worlds.as_ref().unwrap().memory.row_width, 4);
+    assert_eq!(s.tile_step(), 4);
+    s.apply(Action::RowWidth(Some(0)));
+    assert_eq!(s.settings.row_width, None);
+    s.apply(Action::Resize(300.0, 900.0));
+    assert_eq!(s.frame.width, 300.0);
+    let w = s.worlds.as_ref().unwrap();
+    assert!(w.memory.row_width < 24, "a narrow canvas wraps memory");
+}
