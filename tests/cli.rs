@@ -192,8 +192,26 @@ fn at_names_the_padding_and_its_level() {
         tail["added_by"].as_str().unwrap().contains("L(4)"),
         "{tail}"
     );
+    // The seeds' example: offset 2 is the 0 after `a d`.
     let legacy = json(&["at", "f32[2,3]{0,1}", "2", "--padded-dims", "3,5"]);
     assert_eq!(legacy["padding"], serde_json::json!(true));
+    assert_eq!(legacy["padding_value"], "zero");
+    assert_eq!(legacy["value"], "0");
+    let args = ["at", "s8[2,3]{0,1}", "14", "--padded-dims", "3,5"];
+    let lowest = json(&[&args[..], &["--padding-value", "lowest"]].concat());
+    assert_eq!(lowest["value"], "-128");
+    let highest = json(&[&args[..], &["--padding-value", "HIGHEST_PAD"]].concat());
+    assert_eq!(highest["value"], "127");
+    let unknown = json(&[&args[..], &["--padding-value", "unknown"]].concat());
+    assert_eq!(unknown["value"], "any");
+    for bad in [
+        &[&args[..], &["--padding-value", "two"]].concat()[..],
+        &["at", "s8[2,3]{0,1}", "2", "--padding-value", "zero"],
+    ] {
+        let (code, _, err) = run(bad);
+        assert_eq!(code, 2, "{bad:?}");
+        assert!(err.contains("--padding-value"), "{err}");
+    }
 }
 
 #[test]

@@ -8,6 +8,7 @@
 //! xla-layout at SHAPE OFFSET [options]    {"index":[..]} or {"padding":true,..}
 //! xla-layout checksum SHAPE [options]     sum of offset(e) * (e + 1) mod 2^64
 //! options: --leaf 0.1 (tuple leaf path)  --padded-dims 3,5 (older XLA padding)
+//!          --padding-value zero|one|lowest|highest|unknown (with --padded-dims)
 //! ```
 //!
 //! Exit status: 0 on success, 2 on invalid input (the error, with a caret
@@ -18,7 +19,9 @@ use std::process::ExitCode;
 
 use serde_json::json;
 use xla_layout_viz::core::summary::{describe_padding, Summary};
-use xla_layout_viz::core::{parse, Analysis, ArrayLayout, Cell, Mapping, Shape};
+use xla_layout_viz::core::{
+    parse, Analysis, ArrayLayout, Cell, Mapping, PaddingSource, PaddingValue, Shape,
+};
 
 /// `memory` refuses to print more cells than this.
 const MAX_MEMORY_CELLS: u64 = 1 << 24;
@@ -32,7 +35,9 @@ const USAGE: &str = "usage: xla-layout <canon|info|memory|offset|at|checksum> SH
   checksum SHAPE         sum over elements e of offset(e) * (e + 1), mod 2^64
 options (memory, offset, at, checksum):
   --leaf 0.1             the tuple leaf at this index path
-  --padded-dims 3,5      lay out with the older Layout proto's padded_dimensions";
+  --padded-dims 3,5      lay out with the older Layout proto's padded_dimensions
+  --padding-value zero   what those padding cells hold: zero (default), one,
+                         lowest, highest or unknown (the proto's padding_value)";
 
 /// A failure: the message for stderr (exit status 2).
 struct Failure(String);
@@ -104,6 +109,7 @@ fn run(args: &[String]) -> Result<Output, Failure> {
     let mut positional = Vec::new();
     let mut leaf: Option<Vec<usize>> = None;
     let mut padded: Option<Vec<u64>> = None;
+    let mut padding_value: Option<PaddingValue> = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
@@ -116,6 +122,14 @@ fn run(args: &[String]) -> Result<Output, Failure> {
                     ',',
                 )?)
             }
+            "--padding-value" => {
+                let name = it.next().map(String::as_str).unwrap_or_default();
+                padding_value = Some(PaddingValue::from_name(name).ok_or_else(|| {
+                    Failure(format!(
+                        "--padding-value: `{name}` is not one of zero, one, lowest, highest, unknown"
+                    ))
+                })?)
+            }
             _ => positional.push(arg.as_str()),
         }
     }
@@ -123,6 +137,12 @@ fn run(args: &[String]) -> Result<Output, Failure> {
         [command, text, rest @ ..] => (*command, *text, rest),
         _ => return Err(Failure(USAGE.to_owned())),
     };
+    if padding_value.is_some() && padded.is_none() {
+        return Err(Failure(
+            "--padding-value says what the --padded-dims padding holds: give --padded-dims too"
+                .to_owned(),
+        ));
+    }
     let shape = parse(text).map_err(|e| Failure(e.to_string()))?;
     let expect_args = |n: usize| {
         if rest.len() == n {
@@ -187,6 +207,16 @@ fn run(args: &[String]) -> Result<Output, Failure> {
                     let value = match info.cell {
                         Cell::Element(id) => {
                             json!({ "index": info.index, "id": id, "levels": levels })
+                        }
+                        Cell::Padding(PaddingSource::LegacyPadding) => {
+                            let value = padding_value.unwrap_or_default();
+                            json!({
+                                "padding": true,
+                                "added_by": describe_padding(PaddingSource::LegacyPadding, Some(&layout)),
+                                "padding_value": value.name(),
+                                "value": value.value_for(layout.element_type()),
+                                "levels": levels,
+                            })
                         }
                         Cell::Padding(source) => json!({
                             "padding": true,

@@ -8,6 +8,7 @@ pub mod array;
 pub mod ast;
 pub mod element_type;
 pub mod error;
+pub mod legacy;
 mod lexer;
 pub mod mapping;
 pub mod parser;
@@ -26,6 +27,7 @@ pub use array::{
 pub use ast::{ArrayShape, BufferShape, LayoutText, Note, Shape, SplitText, TileText, TupleShape};
 pub use element_type::{ElementType, TypeClass};
 pub use error::{Error, ErrorKind};
+pub use legacy::PaddingValue;
 pub use mapping::{Cell, CellInfo, LevelCoords, Mapping, PaddingSource, NO_TILE};
 pub use parser::{parse_syntax, MAX_DEPTH};
 pub use span::{Span, Spanned};
