@@ -148,6 +148,40 @@ fn info_values_of_the_tiled_doc_example() {
 }
 
 #[test]
+fn info_names_dims_orders_and_memory_spaces() {
+    // Seed 003's add.936: physical order is minor_to_major reversed; the
+    // size-1 dim does not count as a true dimension.
+    let info = json(&["info", "bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)}"]);
+    assert_eq!(info["dim_letters"], serde_json::json!(["p", "z", "y", "x"]));
+    assert_eq!(info["physical_order"], serde_json::json!([1, 0, 2, 3]));
+    assert_eq!(info["num_dims"], serde_json::json!(4));
+    assert_eq!(info["true_num_dims"], serde_json::json!(3));
+    assert_eq!(info["minor_to_major_name"], serde_json::Value::Null);
+    assert_eq!(info["memory_space"], serde_json::json!(0));
+    assert!(info["memory_space_name"].as_str().unwrap().contains("HBM"));
+    let info = json(&["info", "f32[2,3]{0,1:S(1)}"]);
+    assert_eq!(info["dim_letters"], serde_json::json!(["y", "x"]));
+    assert_eq!(info["minor_to_major_name"], "column-major (dim 0 is minor)");
+    assert!(info["memory_space_name"].as_str().unwrap().contains("VMEM"));
+    let info = json(&["info", "f32[4,3,2]{2,1,0:S(5)}"]);
+    assert_eq!(info["dim_letters"], serde_json::json!(["z", "y", "x"]));
+    assert_eq!(info["minor_to_major_name"], "row-major (dim 0 is major)");
+    assert!(info["memory_space_name"].as_str().unwrap().contains("host"));
+    // Bounded dims occupy their bound; unbounded ones cannot be laid out.
+    let info = json(&["info", "f32[<=10,3]"]);
+    assert_eq!(info["dims"], serde_json::json!([10, 3]));
+    assert_eq!(info["dims_text"], serde_json::json!(["<=10", "3"]));
+    assert_eq!(info["footprint_elements"], serde_json::json!(30));
+    let info = json(&["info", "f32[?,3]"]);
+    assert_eq!(info["dims"], serde_json::json!([null, 3]));
+    assert_eq!(info["footprint_elements"], serde_json::Value::Null);
+    assert!(info["mapping_error"]
+        .as_str()
+        .unwrap()
+        .contains("unbounded"));
+}
+
+#[test]
 fn info_lists_every_leaf_of_a_tuple_with_its_fields() {
     let info = json(&[
         "info",

@@ -26,18 +26,20 @@ pub fn true_num_dims(sizes: &[u64]) -> usize {
 
 /// A name for a minor_to_major order, in the words of XLA's docs, when it
 /// has one: descending is the default "row-major" ("dim 0 is major"),
-/// ascending is "column-major" ("dim 0 is minor").
+/// ascending is "column-major" ("dim 0 is minor"). The docs give both names
+/// for 2-D arrays and the "dim 0" ones for any monotonic order; other
+/// orders, and arrays of fewer than 2 dims, have no name.
 pub fn minor_to_major_name(minor_to_major: &[usize]) -> Option<&'static str> {
     let n = minor_to_major.len();
-    let descending = minor_to_major.iter().copied().eq((0..n).rev());
-    let ascending = minor_to_major.iter().copied().eq(0..n);
-    match (n, descending, ascending) {
-        (0 | 1, _, _) => None,
-        (2, true, _) => Some("row-major"),
-        (2, _, true) => Some("column-major"),
-        (_, true, _) => Some("row-major (dim 0 is major)"),
-        (_, _, true) => Some("column-major (dim 0 is minor)"),
-        _ => None,
+    if n < 2 {
+        return None;
+    }
+    if minor_to_major.iter().copied().eq((0..n).rev()) {
+        Some("row-major (dim 0 is major)")
+    } else if minor_to_major.iter().copied().eq(0..n) {
+        Some("column-major (dim 0 is minor)")
+    } else {
+        None
     }
 }
 
@@ -73,8 +75,16 @@ mod tests {
 
     #[test]
     fn orders_have_the_seeds_names() {
-        assert_eq!(minor_to_major_name(&[1, 0]), Some("row-major"));
-        assert_eq!(minor_to_major_name(&[0, 1]), Some("column-major"));
+        assert_eq!(
+            minor_to_major_name(&[1, 0]),
+            Some("row-major (dim 0 is major)")
+        );
+        assert_eq!(
+            minor_to_major_name(&[0, 1]),
+            Some("column-major (dim 0 is minor)")
+        );
+        assert_eq!(minor_to_major_name(&[0]), None);
+        assert_eq!(minor_to_major_name(&[]), None);
         assert_eq!(
             minor_to_major_name(&[3, 2, 1, 0]),
             Some("row-major (dim 0 is major)")
