@@ -20,20 +20,18 @@ mod native {
         Mapping::new(&leaf.layout().expect("valid layout")).expect("mappable")
     }
 
-    /// xorshift64: a repeatable stream of pseudo-random indices.
-    fn random_indices(m: &Mapping, n: usize) -> Vec<Vec<u64>> {
+    /// xorshift64: a repeatable stream of `n` pseudo-random indices, stored
+    /// flat (one after the other) so that the benchmark measures the
+    /// lookups rather than chasing a heap pointer per index.
+    fn random_indices(m: &Mapping, n: usize) -> Vec<u64> {
         let mut x = 0x2545_F491_4F6C_DD1Du64;
         (0..n)
-            .map(|_| {
-                m.dims()
-                    .iter()
-                    .map(|&d| {
-                        x ^= x << 13;
-                        x ^= x >> 7;
-                        x ^= x << 17;
-                        x % d
-                    })
-                    .collect()
+            .flat_map(|_| m.dims().to_vec())
+            .map(|d| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x % d
             })
             .collect()
     }
@@ -48,19 +46,21 @@ mod native {
             walk.bench_function("checksum", |b| b.iter(|| black_box(m.checksum())));
             walk.finish();
 
-            let indices = random_indices(&m, 1 << 16);
+            let n = 1 << 16;
+            let indices = random_indices(&m, n);
+            let indices = || indices.chunks_exact(m.num_dims());
             let mut lookups = c.benchmark_group(format!("offset_of {text}"));
-            lookups.throughput(Throughput::Elements(indices.len() as u64));
+            lookups.throughput(Throughput::Elements(n as u64));
             lookups.bench_function("random", |b| {
                 b.iter(|| {
                     let mut acc = 0u64;
-                    for index in &indices {
+                    for index in indices() {
                         acc = acc.wrapping_add(m.offset_of(black_box(index)).unwrap_or(0));
                     }
                     acc
                 })
             });
-            let offsets: Vec<u64> = indices.iter().filter_map(|i| m.offset_of(i)).collect();
+            let offsets: Vec<u64> = indices().filter_map(|i| m.offset_of(i)).collect();
             lookups.bench_function("at (inverse)", |b| {
                 b.iter(|| {
                     let mut acc = 0u64;

@@ -109,3 +109,46 @@ pub(crate) fn digit_terms(
     }
     Some(terms)
 }
+
+/// A digit whose divisor and modulus are powers of two, of the coordinate
+/// of dimension `dim`: `((x >> shift) & mask) * stride`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pow2Term {
+    pub dim: usize,
+    pub shift: u32,
+    pub mask: u64,
+    pub stride: u64,
+}
+
+/// `terms` as shifts and masks (with the dimension number of each, from
+/// `physical_dims`), if every divisor and modulus is a power of two.
+pub(crate) fn pow2_terms(terms: &[Term], physical_dims: &[usize]) -> Option<Vec<Pow2Term>> {
+    terms
+        .iter()
+        .map(|t| {
+            let div = t.div.divisor();
+            let mask = match t.modulus.map(FastDiv::divisor) {
+                None => u64::MAX,
+                Some(m) if m.is_power_of_two() => m - 1,
+                Some(_) => return None,
+            };
+            div.is_power_of_two().then_some(Pow2Term {
+                dim: *physical_dims.get(t.physical)?,
+                shift: div.trailing_zeros(),
+                mask,
+                stride: t.stride,
+            })
+        })
+        .collect()
+}
+
+impl Pow2Term {
+    /// The offset of `index` (dimension-number order, in range).
+    #[inline]
+    pub fn offset(terms: &[Pow2Term], index: &[u64]) -> u64 {
+        terms
+            .iter()
+            .map(|t| ((index[t.dim] >> t.shift) & t.mask) * t.stride)
+            .sum()
+    }
+}

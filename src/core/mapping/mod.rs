@@ -260,9 +260,13 @@ impl Mapping {
 
     /// The linear offset of the element at `index` (dimension-number order),
     /// or `None` if the index has the wrong length or is out of range.
+    #[inline]
     pub fn offset_of(&self, index: &[u64]) -> Option<u64> {
         if index.len() != self.dims.len() || index.iter().zip(&self.dims).any(|(i, d)| i >= d) {
             return None;
+        }
+        if let Some(terms) = &self.plan.pow2_terms {
+            return Some(digits::Pow2Term::offset(terms, index));
         }
         if let Some(terms) = &self.plan.terms {
             let dims = &self.plan.physical_dims;

@@ -27,6 +27,7 @@
 //! whose rebuilt `q * t + r` is not below `size(c)` marks padding added by
 //! that level.
 
+use super::digits::Pow2Term;
 use super::fastdiv::FastDiv;
 use crate::core::array::{ArrayLayout, TileDim, MAX_SIZE};
 use crate::core::error::ErrorKind;
@@ -104,6 +105,9 @@ pub(crate) struct Plan {
     /// layout has no merges and every later tile nests in the earlier ones
     /// (true of every TPU layout): the fastest forward path.
     pub terms: Option<Vec<Term>>,
+    /// The same terms as shifts and masks, by dimension number, when every
+    /// divisor and modulus is a power of two (TPU tiles are).
+    pub pow2_terms: Option<Vec<Pow2Term>>,
 }
 
 impl Plan {
@@ -140,8 +144,12 @@ impl Plan {
             .collect::<Result<_, _>>()?;
         let terms =
             super::digits::digit_terms(&b.sizes, &physical, &b.ops, &current, &final_strides);
+        let pow2_terms = terms
+            .as_deref()
+            .and_then(|t| super::digits::pow2_terms(t, &physical_dims));
         Ok(Plan {
             terms,
+            pow2_terms,
             final_stride_divs,
             sizes: b.sizes,
             physical,
