@@ -6,57 +6,22 @@
 
 #![cfg(target_arch = "wasm32")]
 
-use std::time::Duration;
+#[path = "wasm_support/mod.rs"]
+mod support;
 
+use support::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement, HtmlInputElement};
+use web_sys::{Element, HtmlCanvasElement, HtmlInputElement, KeyboardEvent, KeyboardEventInit};
 use xla_layout_viz::ui;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 const TILED: &str = "f32[3,5]{1,0:T(2,2)}";
-const FIRST: [u8; 3] = [68, 1, 84];
-const LAST: [u8; 3] = [253, 231, 37];
 
-fn document() -> web_sys::Document {
-    web_sys::window().unwrap().document().unwrap()
-}
-
-/// A fresh div attached to the body, so that the app gets a layout box.
-fn test_root() -> Element {
-    let root = document().create_element("div").unwrap();
-    document()
-        .query_selector("body")
-        .unwrap()
-        .unwrap()
-        .append_child(&root)
-        .unwrap();
-    root
-}
-
-fn find<T: JsCast>(root: &Element, selector: &str) -> T {
-    root.query_selector(selector)
-        .unwrap()
-        .unwrap_or_else(|| panic!("no {selector}"))
-        .dyn_into::<T>()
-        .unwrap()
-}
-
-/// Lets Yew render and run effects until `done` holds (at most ~2 s).
-async fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
-    for _ in 0..200 {
-        if done() {
-            return;
-        }
-        yew::platform::time::sleep(Duration::from_millis(10)).await;
-    }
-    panic!("timed out waiting for {what}");
-}
-
-/// Waits for the canvas's first drawing (Yew renders asynchronously) and returns it.
+/// Waits for the canvas's first drawing (Yew renders asynchronously).
 async fn first_drawing(root: &Element) -> HtmlCanvasElement {
-    let selector = "#layout-canvas[data-rows]";
+    let selector = "#layout-canvas[data-camera-logical]";
     wait_until("the first drawing", || {
         root.query_selector(selector).ok().flatten().is_some()
     })
@@ -64,98 +29,35 @@ async fn first_drawing(root: &Element) -> HtmlCanvasElement {
     find(root, selector)
 }
 
-fn attribute(element: &Element, name: &str) -> f64 {
-    element
-        .get_attribute(name)
-        .unwrap_or_else(|| panic!("no {name}"))
-        .parse()
-        .unwrap()
-}
-
-/// The colour at the centre of logical cell (row, col) of the canvas.
-fn cell_colour(canvas: &HtmlCanvasElement, row: f64, col: f64) -> [u8; 3] {
-    let cell = attribute(canvas, "data-cell");
-    let scale = f64::from(canvas.width()) / f64::from(canvas.client_width()).max(1.0);
-    let x = (attribute(canvas, "data-grid-x") + (col + 0.5) * cell) * scale;
-    let y = (attribute(canvas, "data-grid-y") + (row + 0.5) * cell) * scale;
-    let context: CanvasRenderingContext2d = canvas
-        .get_context("2d")
-        .unwrap()
-        .unwrap()
-        .dyn_into()
-        .unwrap();
-    let data = context
-        .get_image_data(x.floor(), y.floor(), 1.0, 1.0)
-        .unwrap()
-        .data();
-    assert_eq!(data[3], 255, "cell ({row},{col}) is painted");
-    [data[0], data[1], data[2]]
-}
-
-/// All the canvas pixels, to compare pictures.
-fn canvas_pixels(canvas: &HtmlCanvasElement) -> Vec<u8> {
-    let context: CanvasRenderingContext2d = canvas
-        .get_context("2d")
-        .unwrap()
-        .unwrap()
-        .dyn_into()
-        .unwrap();
-    let (width, height) = (f64::from(canvas.width()), f64::from(canvas.height()));
-    context
-        .get_image_data(0.0, 0.0, width, height)
-        .unwrap()
-        .data()
-        .to_vec()
-}
-
-fn close(actual: [u8; 3], expected: [u8; 3]) -> bool {
-    actual.iter().zip(expected).all(|(a, e)| a.abs_diff(e) <= 2)
-}
-
-/// Types `text` into the input the way a browser does: set the value, then
-/// fire a bubbling `input` event (Yew listens at the root).
-fn type_into(input: &HtmlInputElement, text: &str) {
-    input.set_value(text);
-    let event = document().create_event("Event").unwrap();
-    event.init_event_with_bubbles_and_cancelable("input", true, true);
-    input.dispatch_event(&event).unwrap();
-}
-
 #[wasm_bindgen_test]
-async fn the_app_mounts_and_draws_memory_order() {
+async fn the_app_draws_every_element_at_its_offset() {
     let root = test_root();
     let app = ui::mount(root.clone(), Some(TILED));
     let canvas = first_drawing(&root).await;
-
-    assert_eq!(attribute(&canvas, "data-rows"), 3.0);
-    assert_eq!(attribute(&canvas, "data-cols"), 5.0);
-    assert_eq!(
-        find::<HtmlInputElement>(&root, "#shape-input").value(),
-        TILED
-    );
     assert_eq!(
         find::<Element>(&root, "#shape-canonical")
             .text_content()
             .unwrap(),
         TILED
     );
-    // (0,0) is at offset 0, (2,4) at offset 20: the first and last element in memory.
-    assert!(
-        close(cell_colour(&canvas, 0.0, 0.0), FIRST),
-        "{:?}",
-        cell_colour(&canvas, 0.0, 0.0)
-    );
-    assert!(
-        close(cell_colour(&canvas, 2.0, 4.0), LAST),
-        "{:?}",
-        cell_colour(&canvas, 2.0, 4.0)
-    );
-    let painted = canvas_pixels(&canvas)
-        .chunks(4)
-        .filter(|pixel| pixel[3] > 0)
-        .count();
-    assert!(painted > 1000, "only {painted} pixels painted");
-
+    // Every element but (0,0), under the cursor, in both views.
+    for r in 0..3u64 {
+        for c in 0..5u64 {
+            if (r, c) == (0, 0) {
+                continue;
+            }
+            let offset = tiled_3x5(r, c);
+            let expected = ramp(offset, 24);
+            let logical = cell_colour(&canvas, "logical", c as f64, r as f64);
+            assert!(
+                close(logical, expected),
+                "({r},{c}): {logical:?} vs {expected:?}"
+            );
+            // Memory is one row of 24 cells here.
+            let memory = cell_colour(&canvas, "memory", offset as f64, 0.0);
+            assert!(close(memory, expected), "offset {offset}: {memory:?}");
+        }
+    }
     app.destroy();
     root.remove();
 }
@@ -174,23 +76,12 @@ async fn a_bad_input_shows_the_error_and_keeps_the_picture() {
         !error.text_content().unwrap_or_default().is_empty()
     })
     .await;
-
     assert_eq!(error.get_attribute("role").as_deref(), Some("alert"));
-    assert!(
-        error.text_content().unwrap().contains('^'),
-        "caret in {:?}",
-        error.text_content()
-    );
+    assert!(error.text_content().unwrap().contains('^'));
     assert_eq!(input.get_attribute("aria-invalid").as_deref(), Some("true"));
-    assert!(root
-        .query_selector(".shape-mirror mark.bad")
-        .unwrap()
-        .is_some());
-    assert_eq!(
-        input.value(),
-        "f32[3,x]{1,0}",
-        "the user's text is kept as typed"
-    );
+    let mark: Element = find(&root, ".shape-mirror mark.bad");
+    assert_eq!(mark.text_content().as_deref(), Some("x"));
+    assert_eq!(input.value(), "f32[3,x]{1,0}", "the text is kept as typed");
     assert!(
         canvas_pixels(&canvas) == before,
         "the previous picture stays"
@@ -199,12 +90,49 @@ async fn a_bad_input_shows_the_error_and_keeps_the_picture() {
     // Fixing the text clears the error and draws the new shape.
     type_into(&input, "f32[4,8]{0,1}");
     wait_until("the new drawing", || {
-        canvas.get_attribute("data-cols").as_deref() == Some("8")
+        canvas.get_attribute("data-logical-world").as_deref() == Some("8,4")
     })
     .await;
     assert_eq!(error.text_content().unwrap_or_default(), "");
-    assert!(close(cell_colour(&canvas, 3.0, 7.0), LAST));
+    // Column-major: (3,7) is the last element, offset 31.
+    let last = cell_colour(&canvas, "logical", 7.0, 3.0);
+    assert!(close(last, ramp(31, 32)), "{last:?}");
+    app.destroy();
+    root.remove();
+}
 
+fn press(key: &str) {
+    let init = KeyboardEventInit::new();
+    init.set_key(key);
+    init.set_bubbles(true);
+    let event = KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    web_sys::window()
+        .unwrap()
+        .dispatch_event(event.unchecked_ref())
+        .unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn keys_step_and_play_the_cursor() {
+    let root = test_root();
+    let app = ui::mount(root.clone(), Some(TILED));
+    let canvas = first_drawing(&root).await;
+    let cursor = || canvas.get_attribute("data-cursor").unwrap_or_default();
+    press("ArrowRight");
+    wait_until("a step", || cursor() == "1").await;
+    press("ArrowLeft");
+    press("ArrowLeft");
+    wait_until("a step back, wrapping", || cursor() == "23").await;
+    press(" ");
+    wait_until("playing", || {
+        canvas.get_attribute("data-playing").as_deref() == Some("true")
+    })
+    .await;
+    press(" ");
+    wait_until("paused", || {
+        canvas.get_attribute("data-playing").as_deref() == Some("false")
+    })
+    .await;
     app.destroy();
     root.remove();
 }

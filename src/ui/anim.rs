@@ -165,7 +165,9 @@ impl Anim {
             .min(self.cursor);
         let points = span.min(TRAIL_POINTS);
         (0..=points)
-            .map(|k| self.cursor - span + (u128::from(span) * u128::from(k) / u128::from(points)) as u64)
+            .map(|k| {
+                self.cursor - span + (u128::from(span) * u128::from(k) / u128::from(points)) as u64
+            })
             .collect()
     }
 }

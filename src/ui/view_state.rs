@@ -58,13 +58,16 @@ impl State {
                 .anim
                 .set_speed((self.anim.speed / SPEED_STEP).max(MIN_SPEED)),
             Action::Loop(on) => self.anim.looping = on,
-            Action::Tick(now) => {
-                if self.anim.tick(now) > 0 {
-                    self.follow_cursor();
-                }
-            }
+            Action::Tick(now) => self.tick(now),
             // The model and settings actions are handled in `apply`.
             _ => {}
+        }
+    }
+
+    /// An animation frame: move the cursor, and the views with it.
+    fn tick(&mut self, now: f64) {
+        if self.anim.tick(now) > 0 {
+            self.follow_cursor();
         }
     }
 

@@ -1,18 +1,35 @@
-//! The page: input, what the core says about it, and the picture.
+//! The page: the shape bar, the canvas with its controls and legend, and
+//! the side panels. All state is in one reducer ([`State`]).
 
+use std::cell::Cell;
+use std::rc::Rc;
+
+use gloo::events::EventListener;
+use gloo::render::{request_animation_frame, AnimationFrame};
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlSelectElement, MediaQueryListEvent};
 use yew::prelude::*;
 
-use super::browser;
+use super::browser::{self, Initial};
 use super::canvas::LayoutCanvas;
+use super::controls::Controls;
+use super::info::InfoPanel;
 use super::input::ShapeInput;
-use super::state::{Action, State, Status};
+use super::keys::use_keyboard;
+use super::leaves::LeafTree;
+use super::legacy::LegacyPanel;
+use super::shared::Shared;
+use super::summary::SummaryPanel;
+use super::timing;
+use crate::ui::presets::PRESETS;
+use crate::ui::state::{Action, State, Status, ThemeChoice};
 
 /// The error region id (`role="alert"`): a stable hook for tests.
 pub const ERROR_ID: &str = "shape-error";
 
 #[derive(Properties, PartialEq, Default)]
 pub struct AppProps {
-    /// Start with this text instead of `?shape=` / localStorage / the default.
+    /// Start with this text instead of the address / storage / default.
     #[prop_or_default]
     pub initial: Option<AttrValue>,
 }
@@ -20,44 +37,190 @@ pub struct AppProps {
 #[function_component]
 pub fn App(props: &AppProps) -> Html {
     let state = {
-        let initial = props.initial.clone();
+        let text = props.initial.clone();
         use_reducer(move || {
-            State::new(initial.map_or_else(browser::initial_shape, |text| text.to_string()))
+            let i = match text {
+                Some(t) => Initial {
+                    shape: t.to_string(),
+                    padded: String::new(),
+                    pad_value: Default::default(),
+                    leaf: Vec::new(),
+                },
+                None => browser::initial(),
+            };
+            let mut s = State::new(i.shape, i.padded, i.pad_value, i.leaf);
+            s.apply(Action::SystemDark(
+                browser::dark_query().is_some_and(|q| q.matches()),
+            ));
+            s
         })
     };
+    let dispatch = {
+        let d = state.dispatcher();
+        Callback::from(move |a: Action| d.dispatch(a))
+    };
+
     // Every edit goes to the address bar and localStorage at once, so the
     // text survives reloads, crashes and sharing.
-    use_effect_with(state.input.clone(), |input| browser::remember(input));
+    use_effect_with(
+        (
+            state.input.clone(),
+            state.padded.clone(),
+            state.pad_value,
+            state.leaf.clone(),
+        ),
+        |(shape, padded, pad_value, leaf)| {
+            browser::remember(&Initial {
+                shape: shape.clone(),
+                padded: padded.clone(),
+                pad_value: *pad_value,
+                leaf: leaf.clone(),
+            })
+        },
+    );
+    let dark = state.settings.theme_kind() == crate::render::ThemeKind::Dark;
+    use_effect_with(dark, |dark| browser::apply_theme(*dark));
+    use_system_theme(dispatch.clone());
+    use_animation(state.anim.playing, dispatch.clone());
+    use_keyboard(dispatch.clone());
 
-    let on_edit = {
-        let dispatcher = state.dispatcher();
-        Callback::from(move |text: String| dispatcher.dispatch(Action::Edit(text)))
+    let on_edit = dispatch.reform(Action::Edit);
+    let on_preset = dispatch.reform(|e: Event| {
+        let id = e.target_unchecked_into::<HtmlSelectElement>().value();
+        match crate::ui::presets::find(&id) {
+            Some(p) => Action::Preset(p),
+            None => Action::Unpin,
+        }
+    });
+    let on_theme = dispatch.reform(|e: Event| {
+        Action::Theme(
+            match e
+                .target_unchecked_into::<HtmlSelectElement>()
+                .value()
+                .as_str()
+            {
+                "light" => ThemeChoice::Light,
+                "dark" => ThemeChoice::Dark,
+                _ => ThemeChoice::System,
+            },
+        )
+    });
+    let current_preset = PRESETS
+        .iter()
+        .find(|p| p.shape == state.input && p.padded == state.padded)
+        .map(|p| p.id);
+    let error = match &state.status {
+        Status::Invalid(e) => Some(e.message.clone()),
+        Status::Valid => None,
     };
-    let (canonical, note, error) = match &state.status {
-        Status::Valid { canonical, note } => (canonical.clone(), note.clone(), None),
-        Status::Invalid(error) => (String::new(), None, Some(error.message.clone())),
-    };
+    let model = state.model.clone();
+    let canonical = model
+        .as_ref()
+        .map(|m| m.canonical.clone())
+        .unwrap_or_default();
 
     html! {
         <main class="app">
-            <header>
-                <h1>{ "XLA layout viewer" }</h1>
-                <p class="lede">
-                    { "Type an XLA shape with its layout, e.g. " }
-                    <code>{ "f32[3,5]{1,0:T(2,2)}" }</code>
-                    { ", to see where every element lives in linear memory." }
-                </p>
+            <header class="top">
+                <div>
+                    <h1>{ "XLA layout viewer" }</h1>
+                    <p class="lede">
+                        { "Type an XLA shape with its layout to see where every element lives in linear memory." }
+                    </p>
+                </div>
+                <label class="theme-pick">{ "Theme " }
+                    <select id="theme-select" onchange={on_theme}>
+                        <option value="system" selected={state.settings.theme == ThemeChoice::System}>{ "system" }</option>
+                        <option value="light" selected={state.settings.theme == ThemeChoice::Light}>{ "light" }</option>
+                        <option value="dark" selected={state.settings.theme == ThemeChoice::Dark}>{ "dark" }</option>
+                    </select>
+                </label>
             </header>
-            <label for="shape-input" class="field-label">{ "Shape" }</label>
-            <ShapeInput value={state.input.clone()} error_span={state.error_span()} {on_edit} />
-            <pre id={ERROR_ID} class="shape-error" role="alert">{ error.unwrap_or_default() }</pre>
-            <p class="canonical" hidden={canonical.is_empty()}>
-                { "Canonical: " }<output id="shape-canonical" for="shape-input">{ canonical }</output>
-            </p>
-            if let Some(note) = note {
-                <p class="note">{ note }</p>
-            }
-            <LayoutCanvas picture={state.picture.clone()} />
+            <section class="shape-bar">
+                <div class="shape-row">
+                    <label for="shape-input" class="field-label">{ "Shape" }</label>
+                    <ShapeInput value={AttrValue::from(state.input.clone())} error_span={state.error_span()} {on_edit} />
+                    <select id="preset-select" class="presets" onchange={on_preset} aria-label="Examples">
+                        <option value="" selected={current_preset.is_none()}>{ "Examples…" }</option>
+                        { for PRESETS.iter().map(|p| html! {
+                            <option value={p.id} title={p.note} selected={current_preset == Some(p.id)}>{ p.name }</option>
+                        }) }
+                    </select>
+                </div>
+                <pre id={ERROR_ID} class="shape-error" role="alert">{ error.unwrap_or_default() }</pre>
+                <p class="canonical" hidden={canonical.is_empty()}>
+                    { "Canonical: " }<output id="shape-canonical" for="shape-input">{ canonical }</output>
+                </p>
+            </section>
+            <div class="workspace">
+                <section class="stage">
+                    <Controls state={state.clone()} dispatch={dispatch.clone()} />
+                    <LayoutCanvas state={state.clone()} dispatch={dispatch.clone()} />
+                </section>
+                <aside class="side">
+                    <InfoPanel state={state.clone()} dispatch={dispatch.clone()} />
+                    if let Some(model) = model.clone() {
+                        <SummaryPanel model={Shared(model.clone())} />
+                        if model.is_tuple {
+                            <LeafTree model={Shared(model.clone())} dispatch={dispatch.clone()} />
+                        }
+                    }
+                    <LegacyPanel
+                        padded={AttrValue::from(state.padded.clone())}
+                        pad_value={state.pad_value}
+                        error={model.as_ref().and_then(|m| m.padded_error.clone()).map(AttrValue::from)}
+                        dispatch={dispatch.clone()} />
+                </aside>
+            </div>
         </main>
     }
+}
+
+/// Follows the system's colour scheme while the page is open.
+#[hook]
+fn use_system_theme(dispatch: Callback<Action>) {
+    use_effect_with((), move |_| {
+        let listener = browser::dark_query().map(|q| {
+            EventListener::new(&q, "change", move |e| {
+                if let Some(e) = e.dyn_ref::<MediaQueryListEvent>() {
+                    dispatch.emit(Action::SystemDark(e.matches()));
+                }
+            })
+        });
+        move || drop(listener)
+    });
+}
+
+/// While `playing`, a requestAnimationFrame loop sends [`Action::Tick`]s.
+/// The frame handle is kept in a cell; dropping it stops the loop.
+#[hook]
+fn use_animation(playing: bool, dispatch: Callback<Action>) {
+    use_effect_with(playing, move |playing| {
+        let active = Rc::new(Cell::new(*playing));
+        let handle: Rc<std::cell::RefCell<Option<AnimationFrame>>> = Rc::default();
+        if *playing {
+            schedule(handle.clone(), active.clone(), dispatch);
+        }
+        move || {
+            active.set(false);
+            handle.borrow_mut().take();
+        }
+    });
+}
+
+fn schedule(
+    handle: Rc<std::cell::RefCell<Option<AnimationFrame>>>,
+    active: Rc<Cell<bool>>,
+    dispatch: Callback<Action>,
+) {
+    let next = handle.clone();
+    let frame = request_animation_frame(move |time| {
+        if !active.get() {
+            return;
+        }
+        timing::frame_started();
+        dispatch.emit(Action::Tick(time));
+        schedule(next, active, dispatch);
+    });
+    *handle.borrow_mut() = Some(frame);
 }

@@ -1,178 +1,353 @@
-//! The canvas (id `layout-canvas`) and the captions that explain it.
+//! The canvas (id `layout-canvas`): paints what the state says and turns
+//! pointer input into actions (hover, click to pin, drag to pan, wheel and
+//! pinch to zoom). The geometry it paints is published as `data-*`
+//! attributes so that tests and embedding pages can find cells.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::rc::Rc;
 
-use gloo::events::EventListener;
+use gloo::events::{EventListener, EventListenerOptions};
+use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use web_sys::{Element, HtmlCanvasElement, PointerEvent, ResizeObserver, WheelEvent};
 use yew::prelude::*;
 
-use super::colour::{OFF_SCREEN, PADDING};
-use super::draw::{plan, Panel, Plan};
-use super::model::Picture;
+use super::legend::Legend;
+use super::timing;
+use crate::render::paint::{FrameInput, PaintReport, Painter};
+use crate::render::{Labelling, Pane, Rect, Theme};
+use crate::ui::state::{Action, State};
 
 /// The canvas id: a stable hook for tests and for pages embedding the app.
 pub const CANVAS_ID: &str = "layout-canvas";
 
-/// Canvas size when the element has no layout box (e.g. not yet attached).
-const FALLBACK_SIZE: (f64, f64) = (800.0, 480.0);
+/// A press that moves less than this is a click, not a drag.
+const CLICK_SLOP_PX: f64 = 4.0;
 
 #[derive(Properties, PartialEq)]
 pub struct LayoutCanvasProps {
-    /// The last good picture; `None` before any valid input.
-    pub picture: Option<Rc<Picture>>,
+    pub state: UseReducerHandle<State>,
+    pub dispatch: Callback<Action>,
+}
+
+/// Pointers currently pressed, for drags and pinches.
+#[derive(Default)]
+struct Pointers {
+    down: HashMap<i32, (f64, f64)>,
+    /// Where the press started, the pane under it, and whether it moved.
+    press: Option<((f64, f64), Option<Pane>, bool)>,
 }
 
 #[function_component]
 pub fn LayoutCanvas(props: &LayoutCanvasProps) -> Html {
     let canvas_ref = use_node_ref();
-    let plan_summary = use_state(|| None::<Rc<Plan>>);
-    // Bumped on window resize so that the drawing is redone at the new size.
-    let resizes = use_state(|| 0u32);
+    let box_ref = use_node_ref();
+    let painter = use_mut_ref(|| None::<Painter>);
+    let report = use_state(PaintReport::default);
+    let pointers = use_mut_ref(Pointers::default);
+
+    use_resize(box_ref.clone(), props.dispatch.clone());
+    use_wheel(canvas_ref.clone(), props.dispatch.clone());
 
     {
-        let resizes = resizes.clone();
-        use_effect_with((), move |_| {
-            let listener = web_sys::window().map(|window| {
-                EventListener::new(&window, "resize", move |_| {
-                    resizes.set(resizes.wrapping_add(1))
-                })
-            });
-            // Dropping the listener on unmount removes it.
-            move || drop(listener)
-        });
-    }
-    {
         let canvas_ref = canvas_ref.clone();
-        let plan_summary = plan_summary.clone();
-        use_effect_with((props.picture.clone(), *resizes), move |(picture, _)| {
+        let painter = painter.clone();
+        let report = report.clone();
+        let state = props.state.clone();
+        use_effect(move || {
             if let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() {
-                let drawn = paint(&canvas, picture.as_deref());
-                plan_summary.set(drawn.map(Rc::new));
+                let start = timing::now();
+                let new = paint(&canvas, &painter, &state);
+                timing::paint_done(start, !new.rebuilt.is_empty());
+                publish(&canvas, &state, &new);
+                if *report != new {
+                    report.set(new);
+                }
             }
         });
     }
 
+    let point = |e: &PointerEvent| -> (f64, f64) {
+        let target = e.target_unchecked_into::<Element>();
+        let r = target.get_bounding_client_rect();
+        (
+            f64::from(e.client_x()) - r.left(),
+            f64::from(e.client_y()) - r.top(),
+        )
+    };
+    let state = props.state.clone();
+    let onpointerdown = {
+        let pointers = pointers.clone();
+        let state = state.clone();
+        Callback::from(move |e: PointerEvent| {
+            let p = point(&e);
+            let target = e.target_unchecked_into::<Element>();
+            let _ = target.set_pointer_capture(e.pointer_id());
+            let mut ps = pointers.borrow_mut();
+            ps.down.insert(e.pointer_id(), p);
+            if ps.down.len() == 1 {
+                ps.press = Some((p, state.frame.pane_at(p.0, p.1), false));
+            }
+        })
+    };
+    let onpointermove = {
+        let pointers = pointers.clone();
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |e: PointerEvent| {
+            let p = point(&e);
+            let mut ps = pointers.borrow_mut();
+            let Some(&last) = ps.down.get(&e.pointer_id()) else {
+                drop(ps);
+                dispatch.emit(Action::Hover(Some(p)));
+                return;
+            };
+            if ps.down.len() >= 2 {
+                // Pinch: zoom by the change of distance between two fingers.
+                let others: Vec<(f64, f64)> = ps
+                    .down
+                    .iter()
+                    .filter(|(&id, _)| id != e.pointer_id())
+                    .map(|(_, &q)| q)
+                    .collect();
+                if let Some(&other) = others.first() {
+                    let before = distance(last, other);
+                    let after = distance(p, other);
+                    if before > 1.0 && after > 1.0 {
+                        let mid = ((p.0 + other.0) / 2.0, (p.1 + other.1) / 2.0);
+                        dispatch.emit(Action::Zoom {
+                            x: mid.0,
+                            y: mid.1,
+                            factor: after / before,
+                        });
+                    }
+                }
+                if let Some(press) = ps.press.as_mut() {
+                    press.2 = true;
+                }
+            } else if let Some((start, pane, moved)) = ps.press.as_mut() {
+                if *moved || distance(*start, p) > CLICK_SLOP_PX {
+                    *moved = true;
+                    if let Some(pane) = *pane {
+                        dispatch.emit(Action::Pan {
+                            pane,
+                            dx: p.0 - last.0,
+                            dy: p.1 - last.1,
+                        });
+                    }
+                }
+            }
+            ps.down.insert(e.pointer_id(), p);
+        })
+    };
+    let onpointerup = {
+        let pointers = pointers.clone();
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |e: PointerEvent| {
+            let p = point(&e);
+            let mut ps = pointers.borrow_mut();
+            ps.down.remove(&e.pointer_id());
+            if ps.down.is_empty() {
+                if let Some((_, _, false)) = ps.press.take() {
+                    drop(ps);
+                    dispatch.emit(Action::Click(p.0, p.1));
+                }
+            }
+        })
+    };
+    let onpointercancel = {
+        let pointers = pointers.clone();
+        Callback::from(move |e: PointerEvent| {
+            let mut ps = pointers.borrow_mut();
+            ps.down.remove(&e.pointer_id());
+            ps.press = None;
+        })
+    };
+    let onpointerleave = props.dispatch.reform(|_: PointerEvent| Action::Hover(None));
+    let ondblclick = {
+        let dispatch = props.dispatch.clone();
+        let state = state.clone();
+        Callback::from(move |e: MouseEvent| {
+            let target = e.target_unchecked_into::<Element>();
+            let r = target.get_bounding_client_rect();
+            let (x, y) = (
+                f64::from(e.client_x()) - r.left(),
+                f64::from(e.client_y()) - r.top(),
+            );
+            if let Some(pane) = state.frame.pane_at(x, y) {
+                dispatch.emit(Action::Fit(Some(pane)));
+            }
+        })
+    };
+
+    let drawn = state.mapping().is_some();
+    let why_not = state
+        .model
+        .as_ref()
+        .and_then(|m| m.why_not.clone())
+        .unwrap_or_default();
     html! {
         <figure class="layout-figure">
-            <canvas id={CANVAS_ID} ref={canvas_ref} class="layout-canvas"
-                aria-label="Cells of the array coloured by their order in memory" />
-            <figcaption class="layout-caption">{ caption(props.picture.as_deref(), plan_summary.as_deref()) }</figcaption>
+            <div class="canvas-box" ref={box_ref}>
+                <canvas id={CANVAS_ID} ref={canvas_ref} class="layout-canvas" tabindex="0"
+                    style="display: block; width: 100%; height: 100%"
+                    aria-label="The array: its logical view on top, linear memory below. Cells are coloured by their order in memory."
+                    {onpointerdown} {onpointermove} {onpointerup} {onpointercancel} {onpointerleave} {ondblclick} />
+                if !drawn {
+                    <p class="canvas-note">{ why_not }</p>
+                }
+            </div>
+            <Legend state={state.clone()} report={(*report).clone()} />
         </figure>
     }
 }
 
-fn caption(picture: Option<&Picture>, plan: Option<&Plan>) -> Html {
-    let (Some(picture), Some(plan)) = (picture, plan) else {
-        return html! { <p>{ "Nothing drawn yet: type a valid shape." }</p> };
-    };
-    let leaf = if picture.leaf_count > 1 {
-        format!(
-            " (tuple leaf {:?} of {})",
-            picture.leaf_path, picture.leaf_count
-        )
-    } else {
-        String::new()
-    };
-    let higher = plan.dims.len().saturating_sub(2);
-    let slice = if higher > 0 {
-        format!(", higher dims at index 0 ({higher} of them)")
-    } else {
-        String::new()
-    };
-    let swatch = |colour: super::colour::Rgb| {
-        html! {
-            <span class="swatch" style={format!("background:{}", colour.css())}></span>
-        }
-    };
-    html! {
-        <>
-            <p>
-                { format!("Top: the array{leaf}, {} of {} rows x {} of {} columns shown{slice}. ",
-                    plan.grid.rows, plan.slice_rows, plan.grid.cols, plan.slice_cols) }
-                { "Colour = order in memory among the cells shown, from " }
-                <span class="ramp"></span>{ " first to last." }
-            </p>
-            <p>
-                { memory_caption(plan) }
-                { swatch(PADDING) }{ format!(" padding ({} shown), ", plan.padding_shown) }
-                { swatch(OFF_SCREEN) }{ " elements not shown above." }
-            </p>
-        </>
-    }
+fn distance(a: (f64, f64), b: (f64, f64)) -> f64 {
+    ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
 }
 
-fn memory_caption(plan: &Plan) -> String {
-    match plan.slots_shown {
-        0 => "Bottom: linear memory, empty (a footprint of 0 elements); ".to_string(),
-        shown => format!(
-            "Bottom: linear memory, offsets 0 to {} of a footprint of {} elements; ",
-            shown - 1,
-            plan.footprint
-        ),
+/// Paints the state on the canvas; returns what the paint did.
+fn paint(
+    canvas: &HtmlCanvasElement,
+    painter: &Rc<RefCell<Option<Painter>>>,
+    state: &State,
+) -> PaintReport {
+    let mut slot_ = painter.borrow_mut();
+    if slot_.is_none() {
+        *slot_ = Painter::new(canvas.clone());
     }
+    let Some(painter) = slot_.as_mut() else {
+        return PaintReport::default();
+    };
+    let theme = Theme::of(state.settings.theme_kind());
+    let dpr = web_sys::window()
+        .map_or(1.0, |w| w.device_pixel_ratio())
+        .clamp(1.0, 4.0);
+    let (Some(model), Some(worlds)) = (state.model.as_ref(), state.worlds.as_ref()) else {
+        painter.clear(&state.frame, &theme, dpr);
+        return PaintReport::default();
+    };
+    let Some(drawn) = model.drawn.as_ref() else {
+        painter.clear(&state.frame, &theme, dpr);
+        return PaintReport::default();
+    };
+    let mapping = &drawn.analysis.mapping;
+    let labelling = Labelling {
+        letters: mapping.num_elements() <= 26,
+        pad_label: drawn.pad_value.label(),
+    };
+    let trail = state.anim.trail();
+    painter.paint(&FrameInput {
+        mapping,
+        worlds,
+        frame: state.frame,
+        cameras: state.cameras,
+        generation: state.generation,
+        mode: state.settings.mode,
+        theme,
+        labelling: &labelling,
+        cursor: (state.anim.footprint > 0).then_some(state.anim.cursor),
+        trail: &trail,
+        hover: state.hover.map(|t| t.offset),
+        pinned: state.pinned.map(|t| t.offset),
+        dpr,
+    })
 }
 
-/// Draws `picture` (or clears the canvas) at the element's CSS size times
-/// the device pixel ratio, and records the geometry as `data-*` attributes
-/// for tests. Returns the plan drawn.
-fn paint(canvas: &HtmlCanvasElement, picture: Option<&Picture>) -> Option<Plan> {
-    let (mut width, mut height) = (
-        f64::from(canvas.client_width()),
-        f64::from(canvas.client_height()),
-    );
-    if width <= 0.0 || height <= 0.0 {
-        (width, height) = FALLBACK_SIZE;
-    }
-    let ratio = web_sys::window()
-        .map_or(1.0, |window| window.device_pixel_ratio())
-        .max(1.0);
-    canvas.set_width((width * ratio).round() as u32);
-    canvas.set_height((height * ratio).round() as u32);
-    let context = canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|context| context.dyn_into::<CanvasRenderingContext2d>().ok())?;
-    let _ = context.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
-    context.clear_rect(0.0, 0.0, width, height);
-
-    let plan = plan(&picture?.mapping, width, height);
-    paint_panel(&context, &plan.grid);
-    paint_panel(&context, &plan.strip);
-
-    let geometry = [
-        ("data-cell", plan.grid.cell),
-        ("data-grid-x", plan.grid.x),
-        ("data-grid-y", plan.grid.y),
-        ("data-rows", plan.grid.rows as f64),
-        ("data-cols", plan.grid.cols as f64),
-        ("data-strip-cell", plan.strip.cell),
-        ("data-strip-y", plan.strip.y),
-        ("data-strip-cols", plan.strip.cols as f64),
+/// Publishes the painted geometry as `data-*` attributes (CSS pixels).
+fn publish(canvas: &HtmlCanvasElement, state: &State, report: &PaintReport) {
+    let rect = |r: Rect| format!("{},{},{},{}", r.x, r.y, r.w, r.h);
+    let mut attrs = vec![
+        ("data-logical", rect(state.frame.logical)),
+        ("data-memory", rect(state.frame.memory)),
+        ("data-cursor", state.anim.cursor.to_string()),
+        ("data-playing", state.anim.playing.to_string()),
+        ("data-generation", state.generation.to_string()),
+        ("data-block-logical", report.blocks[0].to_string()),
+        ("data-block-memory", report.blocks[1].to_string()),
     ];
-    for (name, value) in geometry {
-        let _ = canvas.set_attribute(name, &value.to_string());
+    for pane in [Pane::Logical, Pane::Memory] {
+        let c = state.camera(pane);
+        let name = match pane {
+            Pane::Logical => "data-camera-logical",
+            Pane::Memory => "data-camera-memory",
+        };
+        attrs.push((name, format!("{},{},{}", c.x, c.y, c.scale)));
     }
-    Some(plan)
+    if let Some(w) = &state.worlds {
+        attrs.push(("data-row-width", w.memory.row_width.to_string()));
+        let (lw, lh) = w.world(Pane::Logical);
+        attrs.push(("data-logical-world", format!("{lw},{lh}")));
+    }
+    for (name, value) in attrs {
+        let _ = canvas.set_attribute(name, &value);
+    }
 }
 
-/// Fills each cell, leaving a 1-pixel gap between cells big enough to show one.
-fn paint_panel(context: &CanvasRenderingContext2d, panel: &Panel) {
-    let gap = if panel.cell >= 6.0 { 1.0 } else { 0.0 };
-    let mut current = None;
-    for (i, colour) in panel.colours.iter().enumerate() {
-        let Some(colour) = *colour else { continue };
-        if current != Some(colour) {
-            context.set_fill_style_str(&colour.css());
-            current = Some(colour);
+/// Reports the canvas box's CSS size as [`Action::Resize`] whenever it
+/// changes (ResizeObserver).
+#[hook]
+fn use_resize(box_ref: NodeRef, dispatch: Callback<Action>) {
+    use_effect_with((), move |_| {
+        let element = box_ref.cast::<Element>();
+        let report = {
+            let dispatch = dispatch.clone();
+            move |el: &Element| {
+                let r = el.get_bounding_client_rect();
+                if r.width() > 0.0 && r.height() > 0.0 {
+                    dispatch.emit(Action::Resize(r.width(), r.height()));
+                }
+            }
+        };
+        if let Some(el) = &element {
+            report(el);
         }
-        let (row, col) = ((i / panel.cols) as f64, (i % panel.cols) as f64);
-        context.fill_rect(
-            panel.x + col * panel.cell,
-            panel.y + row * panel.cell,
-            panel.cell - gap,
-            panel.cell - gap,
-        );
-    }
+        let closure = element.as_ref().map(|el| {
+            let el2 = el.clone();
+            Closure::<dyn FnMut(js_sys::Array)>::new(move |_entries: js_sys::Array| report(&el2))
+        });
+        let observer = closure
+            .as_ref()
+            .and_then(|c| ResizeObserver::new(c.as_ref().unchecked_ref()).ok());
+        if let (Some(o), Some(el)) = (&observer, &element) {
+            o.observe(el);
+        }
+        move || {
+            if let Some(o) = observer {
+                o.disconnect();
+            }
+            drop(closure);
+        }
+    });
+}
+
+/// Wheel zoom at the pointer. Registered by hand as a non-passive
+/// listener so that the page does not scroll while zooming.
+#[hook]
+fn use_wheel(canvas_ref: NodeRef, dispatch: Callback<Action>) {
+    use_effect_with((), move |_| {
+        let listener = canvas_ref.cast::<Element>().map(|canvas| {
+            let options = EventListenerOptions::enable_prevent_default();
+            EventListener::new_with_options(&canvas.clone(), "wheel", options, move |e| {
+                let Some(e) = e.dyn_ref::<WheelEvent>() else {
+                    return;
+                };
+                e.prevent_default();
+                let r = canvas.get_bounding_client_rect();
+                // Lines and pages count as 40 and 800 pixels.
+                let unit = match e.delta_mode() {
+                    1 => 40.0,
+                    2 => 800.0,
+                    _ => 1.0,
+                };
+                let factor = (-e.delta_y() * unit * 0.0015).exp();
+                dispatch.emit(Action::Zoom {
+                    x: f64::from(e.client_x()) - r.left(),
+                    y: f64::from(e.client_y()) - r.top(),
+                    factor,
+                });
+            })
+        });
+        move || drop(listener)
+    });
 }

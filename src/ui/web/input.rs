@@ -22,9 +22,10 @@ pub struct ShapeInputProps {
 #[function_component]
 pub fn ShapeInput(props: &ShapeInputProps) -> Html {
     let mirror_ref = use_node_ref();
-    let oninput = props
-        .on_edit
-        .reform(|event: InputEvent| event.target_unchecked_into::<HtmlInputElement>().value());
+    let oninput = props.on_edit.reform(|event: InputEvent| {
+        super::timing::input_started(event.time_stamp());
+        event.target_unchecked_into::<HtmlInputElement>().value()
+    });
     let onscroll = {
         let mirror_ref = mirror_ref.clone();
         Callback::from(move |event: Event| {

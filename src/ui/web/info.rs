@@ -1,0 +1,114 @@
+//! The cell panel: everything about the pinned cell, else the hovered one,
+//! else the animation cursor: index, row-major id, offset, byte (and bit)
+//! address, tile and within-tile index at every level, or which level's
+//! padding it is.
+
+use yew::prelude::*;
+
+use crate::core::semantics::dim_letters;
+use crate::core::summary::{describe_padding, tile_text};
+use crate::core::{Cell, CellInfo};
+use crate::render::memory::address_text;
+use crate::ui::state::{Action, State};
+
+#[derive(Properties, PartialEq)]
+pub struct InfoProps {
+    pub state: UseReducerHandle<State>,
+    pub dispatch: Callback<Action>,
+}
+
+fn list(values: &[u64]) -> String {
+    let parts: Vec<String> = values.iter().map(u64::to_string).collect();
+    format!("({})", parts.join(", "))
+}
+
+#[function_component]
+pub fn InfoPanel(props: &InfoProps) -> Html {
+    let s = &props.state;
+    let (which, offset) = match (s.pinned, s.hover) {
+        (Some(p), _) => ("Pinned cell", Some(p.offset)),
+        (None, Some(h)) => ("Under the pointer", Some(h.offset)),
+        (None, None) => ("Cursor", (s.anim.footprint > 0).then_some(s.anim.cursor)),
+    };
+    let drawn = s.model.as_ref().and_then(|m| m.drawn.as_ref());
+    let (Some(drawn), Some(offset)) = (drawn, offset) else {
+        return html! {
+            <section id="cell-info" class="panel info">
+                <h2>{ "Cell" }</h2>
+                <p class="muted">{ "Point at a cell in either view; click to pin it." }</p>
+            </section>
+        };
+    };
+    let mapping = &drawn.analysis.mapping;
+    let layout = &drawn.analysis.layout;
+    let Some(info): Option<CellInfo> = mapping.describe_offset(offset) else {
+        return html! {};
+    };
+    let bits = mapping.element_bits();
+    let letters = dim_letters(mapping.num_dims());
+    let mut rows: Vec<(String, String)> = Vec::new();
+    let headline = match info.cell {
+        Cell::Element(id) => {
+            let index = info.index.clone().unwrap_or_default();
+            let named = match letters {
+                Some(l) => index
+                    .iter()
+                    .zip(l)
+                    .map(|(i, n)| format!("{n}={i}"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                None => list(&index),
+            };
+            rows.push(("index".into(), list(&index)));
+            if letters.is_some() {
+                rows.push(("by name".into(), named));
+            }
+            rows.push(("row-major id".into(), id.to_string()));
+            format!("Element {}", list(&index))
+        }
+        Cell::Padding(source) => {
+            rows.push(("added by".into(), describe_padding(source, Some(layout))));
+            "Padding".to_owned()
+        }
+    };
+    rows.push(("memory offset".into(), info.offset.to_string()));
+    let bit = u128::from(info.offset) * u128::from(bits);
+    let address = if bit % 8 == 0 {
+        format!("{} (byte {})", address_text(info.offset, bits), bit / 8)
+    } else {
+        format!(
+            "{} (byte {}, bit {})",
+            address_text(info.offset, bits),
+            bit / 8,
+            bit % 8
+        )
+    };
+    rows.push(("address".into(), address));
+    for (k, level) in info.levels.iter().enumerate() {
+        let tile = layout
+            .tiles()
+            .get(k)
+            .map(|t| tile_text(t.dims()))
+            .unwrap_or_default();
+        let text = match level {
+            Some(c) => format!("tile {} within {}", list(&c.tile), list(&c.within)),
+            None => "— (not in this level's tiles)".to_owned(),
+        };
+        rows.push((format!("level {} {}", k + 1, tile), text));
+    }
+    let unpin = props.dispatch.reform(|_: MouseEvent| Action::Unpin);
+    html! {
+        <section id="cell-info" class="panel info" aria-live="polite">
+            <h2>{ which }{ ": " }<span id="cell-headline">{ headline }</span></h2>
+            <dl class="facts">
+                { for rows.into_iter().map(|(k, v)| {
+                    let id = format!("fact-{}", k.split(' ').take(2).collect::<Vec<_>>().join("-"));
+                    html! { <><dt>{ k }</dt><dd {id}>{ v }</dd></> }
+                }) }
+            </dl>
+            if s.pinned.is_some() {
+                <button type="button" onclick={unpin}>{ "Unpin" }</button>
+            }
+        </section>
+    }
+}

@@ -1,0 +1,67 @@
+//! Keyboard: space plays or pauses, arrows step (with Shift, by a tile),
+//! `+` / `-` change the speed, `f` fits, Home / End jump, Escape unpins.
+//! Keys typed into a text field or a menu are left alone.
+
+use gloo::events::EventListener;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, KeyboardEvent};
+use yew::prelude::*;
+
+use crate::ui::state::Action;
+
+/// The action for a key, if it has one.
+pub fn action_for(key: &str, shift: bool) -> Option<Action> {
+    Some(match (key, shift) {
+        (" ", _) => Action::TogglePlay,
+        ("ArrowRight", false) => Action::Step(1),
+        ("ArrowLeft", false) => Action::Step(-1),
+        ("ArrowRight", true) => Action::StepTile(1),
+        ("ArrowLeft", true) => Action::StepTile(-1),
+        ("+" | "=", _) => Action::Faster,
+        ("-" | "_", _) => Action::Slower,
+        ("f" | "F", _) => Action::Fit(None),
+        ("Home", _) => Action::Seek(0),
+        ("End", _) => Action::Seek(u64::MAX),
+        ("Escape", _) => Action::Unpin,
+        _ => return None,
+    })
+}
+
+/// Whether the key belongs to the focused element: any key in a text
+/// field, slider or menu; space and Enter on a button (which clicks it).
+fn belongs_to_target(target: Option<web_sys::EventTarget>, key: &str) -> bool {
+    let Some(el) = target.and_then(|t| t.dyn_into::<Element>().ok()) else {
+        return false;
+    };
+    match el.tag_name().to_ascii_lowercase().as_str() {
+        "input" | "select" | "textarea" => true,
+        "button" => matches!(key, " " | "Enter"),
+        _ => el.has_attribute("contenteditable"),
+    }
+}
+
+/// Listens for the keys above on the whole page while mounted.
+#[hook]
+pub fn use_keyboard(dispatch: Callback<Action>) {
+    use_effect_with((), move |_| {
+        let listener = web_sys::window().map(|window| {
+            EventListener::new(&window, "keydown", move |e| {
+                let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
+                    return;
+                };
+                if e.ctrl_key()
+                    || e.meta_key()
+                    || e.alt_key()
+                    || belongs_to_target(e.target(), &e.key())
+                {
+                    return;
+                }
+                if let Some(action) = action_for(&e.key(), e.shift_key()) {
+                    e.prevent_default();
+                    dispatch.emit(action);
+                }
+            })
+        });
+        move || drop(listener)
+    });
+}

@@ -1,0 +1,25 @@
+//! The yew reducer: [`State::apply`] behind `use_reducer`.
+
+use std::rc::Rc;
+
+use yew::Reducible;
+
+use crate::ui::state::{Action, State};
+
+impl Reducible for State {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        // Pointer moves that stay on the same cell change nothing: no
+        // new state, so no render.
+        if let Action::Hover(point) = &action {
+            let target = point.and_then(|(x, y)| self.target_at(x, y));
+            if target == self.hover {
+                return self;
+            }
+        }
+        let mut state = Rc::unwrap_or_clone(self);
+        state.apply(action);
+        Rc::new(state)
+    }
+}

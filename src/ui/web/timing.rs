@@ -1,0 +1,82 @@
+//! Timings for the in-page harness (`static/bench.js`,
+//! `scripts/bench-browser.mjs`): the app appends milliseconds to arrays in
+//! `window.__xlaLayoutTimings`:
+//!
+//! - `frame`: an animation frame's work, from the requestAnimationFrame
+//!   callback to the end of the paint (reducer, render and paint);
+//! - `input`: from an input event on the shape field to the end of the
+//!   paint that shows its result;
+//! - `paint`: every paint, alone; `rebuild`: paints that redrew a pane.
+
+use std::cell::Cell;
+
+use js_sys::{Array, Object, Reflect};
+use wasm_bindgen::JsValue;
+
+/// Entries kept per series; older ones are dropped.
+const MAX_ENTRIES: u32 = 20_000;
+
+thread_local! {
+    static FRAME_START: Cell<Option<f64>> = const { Cell::new(None) };
+    static INPUT_START: Cell<Option<f64>> = const { Cell::new(None) };
+}
+
+/// Milliseconds from the page's time origin.
+pub fn now() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// An animation frame starts now.
+pub fn frame_started() {
+    FRAME_START.with(|c| c.set(Some(now())));
+}
+
+/// An input event on the shape field started at `at` (the event's time).
+pub fn input_started(at: f64) {
+    INPUT_START.with(|c| c.set(Some(at)));
+}
+
+/// A paint that started at `start` is done; `rebuilt` when it redrew a pane.
+pub fn paint_done(start: f64, rebuilt: bool) {
+    let end = now();
+    record("paint", end - start);
+    if rebuilt {
+        record("rebuild", end - start);
+    }
+    if let Some(t) = FRAME_START.with(|c| c.take()) {
+        record("frame", end - t);
+    }
+    if let Some(t) = INPUT_START.with(|c| c.take()) {
+        record("input", end - t);
+    }
+}
+
+fn record(series: &str, ms: f64) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let key = JsValue::from_str("__xlaLayoutTimings");
+    let root = match Reflect::get(&window, &key) {
+        Ok(v) if v.is_object() => v,
+        _ => {
+            let o = Object::new();
+            let _ = Reflect::set(&window, &key, &o);
+            o.into()
+        }
+    };
+    let name = JsValue::from_str(series);
+    let list: Array = match Reflect::get(&root, &name) {
+        Ok(v) if Array::is_array(&v) => v.into(),
+        _ => {
+            let a = Array::new();
+            let _ = Reflect::set(&root, &name, &a);
+            a
+        }
+    };
+    if list.length() >= MAX_ENTRIES {
+        list.shift();
+    }
+    list.push(&JsValue::from_f64(ms));
+}
