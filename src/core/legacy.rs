@@ -49,10 +49,14 @@ impl PaddingValue {
         }
     }
 
-    /// By [`PaddingValue::name`] or by the proto's name (`ZERO_PAD`, ...).
+    /// By [`PaddingValue::name`], by the proto's name (`ZERO_PAD`, ...), or
+    /// `unspecified` (the semantics doc's word for `unknown`).
     pub fn from_name(name: &str) -> Option<PaddingValue> {
         let lower = name.to_ascii_lowercase();
         let short = lower.strip_suffix("_pad").unwrap_or(&lower);
+        if short == "unspecified" {
+            return Some(PaddingValue::Unknown);
+        }
         PaddingValue::ALL.into_iter().find(|v| v.name() == short)
     }
 
@@ -146,6 +150,10 @@ mod tests {
         assert_eq!(
             PaddingValue::from_name("ZERO_PAD"),
             Some(PaddingValue::Zero)
+        );
+        assert_eq!(
+            PaddingValue::from_name("unspecified"),
+            Some(PaddingValue::Unknown)
         );
         assert_eq!(PaddingValue::from_name("pad"), None);
         assert_eq!(PaddingValue::default(), PaddingValue::Zero);
