@@ -103,7 +103,8 @@ fn rgb(p: [u8; 4]) -> [u8; 3] {
 #[wasm_bindgen_test]
 fn cells_ghosts_and_memory_slots_have_their_colours() {
     let c = canvas(900, 600);
-    let mut painter = Painter::new(c.clone()).unwrap();
+    let o = canvas(900, 600);
+    let mut painter = Painter::new(c.clone(), o.clone()).unwrap();
     let scene = Scene::new("f32[3,5]{1,0:T(2,2)}", 900.0, 600.0);
     scene.paint(&mut painter, None, 1);
     // Hatching: the padding grey, the hatch grey, and antialiased greys
@@ -144,21 +145,24 @@ fn cells_ghosts_and_memory_slots_have_their_colours() {
         }
     }
     c.remove();
+    o.remove();
 }
 
 #[wasm_bindgen_test]
 fn the_cursor_marks_its_cell_in_both_views() {
     let c = canvas(900, 600);
-    let mut painter = Painter::new(c.clone()).unwrap();
+    let o = canvas(900, 600);
+    let mut painter = Painter::new(c.clone(), o.clone()).unwrap();
     let scene = Scene::new("f32[3,5]{1,0:T(2,2)}", 900.0, 600.0);
     // Offset 17 is element (2,3).
     scene.paint(&mut painter, Some(17), 1);
-    let red = |p: [u8; 4]| p[0] > 180 && p[1] < 120 && p[2] < 120;
+    // The cursor is on the overlay canvas, which is transparent elsewhere.
+    let red = |p: [u8; 4]| p[3] > 200 && p[0] > 180 && p[1] < 120 && p[2] < 120;
     let edge = |pane: Pane, wx: f64, wy: f64| {
         let rect = scene.frame.pane(pane);
         let cam = scene.cameras[if pane == Pane::Logical { 0 } else { 1 }];
         let (x, y) = cam.to_screen(&rect, wx + 0.5, wy);
-        pixel(&c, x, y + 0.5)
+        pixel(&o, x, y + 0.5)
     };
     assert!(
         red(edge(Pane::Logical, 3.0, 2.0)),
@@ -170,13 +174,27 @@ fn the_cursor_marks_its_cell_in_both_views() {
         !red(edge(Pane::Logical, 1.0, 0.0)),
         "other cells are not marked"
     );
+    assert_eq!(
+        pixel(&o, 2.0, 2.0)[3],
+        0,
+        "the overlay is transparent elsewhere"
+    );
+    // Moving the cursor repaints the overlay only.
+    let mut painter = painter;
+    let picture = canvas_pixels(&c);
+    assert!(scene.paint(&mut painter, Some(3), 1).is_empty());
+    assert!(canvas_pixels(&c) == picture, "the picture is untouched");
+    assert!(red(edge(Pane::Memory, 3.0, 0.0)));
+    assert!(!red(edge(Pane::Memory, 17.0, 0.0)));
     c.remove();
+    o.remove();
 }
 
 #[wasm_bindgen_test]
 fn layers_are_cached_until_their_pane_changes() {
     let c = canvas(900, 600);
-    let mut painter = Painter::new(c.clone()).unwrap();
+    let o = canvas(900, 600);
+    let mut painter = Painter::new(c.clone(), o.clone()).unwrap();
     let mut scene = Scene::new("f32[64,64]{1,0:T(8,8)}", 900.0, 600.0);
     assert_eq!(
         scene.paint(&mut painter, Some(0), 1),
@@ -190,12 +208,14 @@ fn layers_are_cached_until_their_pane_changes() {
     // A new picture rebuilds both.
     assert_eq!(scene.paint(&mut painter, Some(5), 2).len(), 2);
     c.remove();
+    o.remove();
 }
 
 #[wasm_bindgen_test]
 fn huge_arrays_paint_without_per_element_work() {
     let c = canvas(1600, 1000);
-    let mut painter = Painter::new(c.clone()).unwrap();
+    let o = canvas(1600, 1000);
+    let mut painter = Painter::new(c.clone(), o.clone()).unwrap();
     for text in [
         "bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)}",
         "f32[1048576,1048576]{1,0:T(8,128)}",
@@ -223,4 +243,5 @@ fn huge_arrays_paint_without_per_element_work() {
         assert!(painted > 100_000, "{text}: {painted} dark pixels");
     }
     c.remove();
+    o.remove();
 }

@@ -15,8 +15,10 @@ use super::camera::{Camera, Rect};
 use super::raster::Raster;
 use super::views::{Probe, View};
 
-/// A level's boundaries are drawn only when they are at least this many
-/// pixels apart on average: closer, they would only paint the pane.
+/// A level's boundaries in one direction are drawn only when they are at
+/// least this many pixels apart on average: closer, they would only paint
+/// the pane. (In a memory strip zoomed out, tiles can be wide but only a
+/// sample tall: their vertical edges are drawn, their horizontal ones not.)
 pub const MIN_SPACING_PX: f64 = 8.0;
 
 /// The boundaries of one tiling level, as screen segments `[x0, y0, x1, y1]`.
@@ -40,15 +42,15 @@ pub fn tile_boundaries(
         .collect()
 }
 
-fn known(raster: &Raster, i: usize, j: usize, level: usize) -> Option<u64> {
-    match raster.probe(i, j) {
-        Probe::Outside => None,
-        _ => Some(raster.tile(i, j, level)).filter(|&t| t != NO_TILE),
-    }
-}
-
-fn differs(raster: &Raster, a: (usize, usize), b: (usize, usize), level: usize) -> Option<bool> {
-    Some(known(raster, a.0, a.1, level)? != known(raster, b.0, b.1, level)?)
+/// Per sample: its level-`level` tile number, or `None` outside the
+/// picture or where the cell has no tile at that level.
+fn tile_row(raster: &Raster, level: usize) -> Vec<Option<u64>> {
+    (0..raster.rows * raster.cols)
+        .map(|k| match raster.probes[k] {
+            Probe::Outside => None,
+            _ => Some(raster.tiles[k * raster.levels + level]).filter(|&t| t != NO_TILE),
+        })
+        .collect()
 }
 
 fn level_lines(
@@ -59,37 +61,50 @@ fn level_lines(
     level: usize,
 ) -> LevelLines {
     let (rows, cols) = (raster.rows, raster.cols);
-    // Density: the average on-screen distance between boundaries.
-    let (mut pairs, mut diffs) = (0u64, 0u64);
+    let t = tile_row(raster, level);
+    let at = |i: usize, j: usize| t[i * cols + j];
+    let differs = |a: Option<u64>, b: Option<u64>| matches!((a, b), (Some(a), Some(b)) if a != b);
+    // Density, for each direction: the average on-screen distance between
+    // boundaries across rows (vertical lines) and down columns.
+    let mut count = [(0u64, 0u64); 2];
     for i in 0..rows {
         for j in 0..cols {
-            for (di, dj) in [(0, 1), (1, 0)] {
-                if i + di < rows && j + dj < cols {
-                    if let Some(d) = differs(raster, (i, j), (i + di, j + dj), level) {
-                        pairs += 1;
-                        diffs += u64::from(d);
-                    }
+            let Some(here) = at(i, j) else { continue };
+            if j + 1 < cols {
+                if let Some(right) = at(i, j + 1) {
+                    count[0].0 += 1;
+                    count[0].1 += u64::from(here != right);
+                }
+            }
+            if i + 1 < rows {
+                if let Some(below) = at(i + 1, j) {
+                    count[1].0 += 1;
+                    count[1].1 += u64::from(here != below);
                 }
             }
         }
     }
     let sample_px = raster.block as f64 * camera.scale;
-    let spacing = if diffs == 0 {
-        f64::INFINITY
-    } else {
-        pairs as f64 / diffs as f64 * sample_px
-    };
+    let draw = count.map(|(pairs, diffs)| {
+        diffs > 0 && pairs as f64 / diffs as f64 * sample_px >= MIN_SPACING_PX
+    });
+    let any_diffs = count.iter().any(|&(_, d)| d > 0);
     let mut lines = LevelLines {
         level,
         segments: Vec::new(),
-        too_dense: spacing < MIN_SPACING_PX,
+        too_dense: any_diffs && !draw[0] && !draw[1],
     };
-    if lines.too_dense || diffs == 0 {
+    if !draw[0] && !draw[1] {
         return lines;
     }
-    let mut tiles = vec![0u64; raster.levels];
+    let mut finder = Finder {
+        view,
+        tiles: vec![0u64; raster.levels],
+        level,
+        block: raster.block,
+    };
     let block = raster.block;
-    let (world_w, world_h) = view.world();
+    let (world_w, world_h) = finder.view.world();
     let push = |segments: &mut Vec<[f64; 4]>, run: Option<(u64, u64, u64)>, vertical: bool| {
         if let Some((at, from, to)) = run {
             let (x0, y0, x1, y1) = if vertical {
@@ -104,18 +119,17 @@ fn level_lines(
     };
     // Vertical lines, between horizontal neighbours; runs down a column
     // with the same x merge into one segment.
-    for j in 0..cols.saturating_sub(1) {
+    for j in 0..if draw[0] { cols.saturating_sub(1) } else { 0 } {
         let mut run: Option<(u64, u64, u64)> = None;
+        let wx = raster.x0 + j as u64 * block;
         for i in 0..rows {
             let wy = raster.y0 + i as u64 * block;
-            let edge = if differs(raster, (i, j), (i, j + 1), level) == Some(true) {
-                let wx = raster.x0 + j as u64 * block;
-                let a = raster.tile(i, j, level);
-                boundary(view, &mut tiles, level, a, wx, block, |v, t, x| {
-                    v.probe(x, wy, t)
-                })
-            } else {
-                None
+            let edge = match (at(i, j), at(i, j + 1)) {
+                (a, b) if differs(a, b) => {
+                    let guess = run.map(|(x, _, _)| x);
+                    finder.find(a.unwrap_or(0), wx, guess, |v, t, x| v.probe(x, wy, t))
+                }
+                _ => None,
             };
             let y_end = (wy + block).min(world_h);
             run = match (run, edge) {
@@ -129,18 +143,17 @@ fn level_lines(
         push(&mut lines.segments, run, true);
     }
     // Horizontal lines, between vertical neighbours.
-    for i in 0..rows.saturating_sub(1) {
+    for i in 0..if draw[1] { rows.saturating_sub(1) } else { 0 } {
         let mut run: Option<(u64, u64, u64)> = None;
+        let wy = raster.y0 + i as u64 * block;
         for j in 0..cols {
             let wx = raster.x0 + j as u64 * block;
-            let edge = if differs(raster, (i, j), (i + 1, j), level) == Some(true) {
-                let wy = raster.y0 + i as u64 * block;
-                let a = raster.tile(i, j, level);
-                boundary(view, &mut tiles, level, a, wy, block, |v, t, y| {
-                    v.probe(wx, y, t)
-                })
-            } else {
-                None
+            let edge = match (at(i, j), at(i + 1, j)) {
+                (a, b) if differs(a, b) => {
+                    let guess = run.map(|(y, _, _)| y);
+                    finder.find(a.unwrap_or(0), wy, guess, |v, t, y| v.probe(wx, y, t))
+                }
+                _ => None,
             };
             let x_end = (wx + block).min(world_w);
             run = match (run, edge) {
@@ -156,31 +169,50 @@ fn level_lines(
     lines
 }
 
-/// The first coordinate in `(start, start + block]` where the level's tile
-/// number stops being `tile`, probing along one axis; `None` when that
-/// first different cell is outside the picture (a gap between slices,
-/// which the slice outline already marks).
-fn boundary(
-    view: &mut dyn View,
-    tiles: &mut [u64],
+/// Finds exact boundaries between two samples a block apart.
+struct Finder<'v> {
+    view: &'v mut dyn View,
+    tiles: Vec<u64>,
     level: usize,
-    tile: u64,
-    start: u64,
     block: u64,
-    mut probe: impl FnMut(&mut dyn View, &mut [u64], u64) -> Probe,
-) -> Option<u64> {
-    let (mut lo, mut hi) = (start, start + block);
-    while hi - lo > 1 {
-        let mid = lo + (hi - lo) / 2;
-        let p = probe(view, tiles, mid);
-        if p != Probe::Outside && tiles[level] == tile {
-            lo = mid;
-        } else {
-            hi = mid;
+}
+
+impl Finder<'_> {
+    /// The first coordinate in `(start, start + block]` where the tile
+    /// number stops being `tile`, probing along one axis with `probe`.
+    /// `guess` (the edge found for the previous row) is tried first: edges
+    /// are usually straight, and then two probes replace a bisection.
+    fn find(
+        &mut self,
+        tile: u64,
+        start: u64,
+        guess: Option<u64>,
+        mut probe: impl FnMut(&mut dyn View, &mut [u64], u64) -> Probe,
+    ) -> Option<u64> {
+        let (block, level) = (self.block, self.level);
+        if block == 1 {
+            return Some(start + 1);
         }
+        let mut same = |f: &mut Self, x: u64| -> Option<bool> {
+            let p = probe(&mut *f.view, &mut f.tiles, x);
+            (p != Probe::Outside).then(|| f.tiles[level] == tile)
+        };
+        if let Some(g) = guess.filter(|&g| g > start && g <= start + block) {
+            if same(self, g - 1) == Some(true) && same(self, g) == Some(false) {
+                return Some(g);
+            }
+        }
+        let (mut lo, mut hi) = (start, start + block);
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2;
+            if same(self, mid) == Some(true) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        // The first different cell outside the picture: a gap between
+        // slices, which the slice outline already marks.
+        same(self, hi).map(|_| hi)
     }
-    if block > 1 && probe(view, tiles, hi) == Probe::Outside {
-        return None;
-    }
-    Some(hi)
 }

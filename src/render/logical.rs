@@ -13,6 +13,8 @@ use super::views::{LogicalView, Pane, Probe};
 
 /// Most slice outlines or labels drawn in one frame.
 const MAX_SLICE_MARKS: u64 = 2048;
+/// Most tick labels along one axis.
+const MAX_TICKS: usize = 160;
 /// Slices are outlined when at least this many pixels apart.
 const SLICE_MIN_PX: f64 = 8.0;
 
@@ -255,11 +257,11 @@ fn logical_ticks(
         }
         let first = (from / pitch.max(1) as f64).floor().max(0.0) as u64;
         let mut s = first;
-        while s < count && ((s as f64) * pitch as f64) < to && ticks.len() < 512 {
+        while s < count && ((s as f64) * pitch as f64) < to && ticks.len() < MAX_TICKS {
             let base = s.saturating_mul(pitch);
             let lo = (from - base as f64).max(0.0) as u64;
             let mut c = lo.div_ceil(step).saturating_mul(step);
-            while c < len && ((base + c) as f64) < to && ticks.len() < 512 {
+            while c < len && ((base + c) as f64) < to && ticks.len() < MAX_TICKS {
                 ticks.push((base + c, c));
                 c = match c.checked_add(step) {
                     Some(c) => c,

@@ -19,8 +19,11 @@ pub mod annotate;
 pub mod boundaries;
 pub mod camera;
 pub mod colour;
+#[cfg(target_arch = "wasm32")]
+mod draw2d;
 pub mod frame;
 pub mod geometry;
+mod grid;
 pub mod logical;
 pub mod memory;
 pub mod overlay;

@@ -1,26 +1,33 @@
-//! Paints scenes on the page's canvas (wasm only).
+//! Paints scenes on the page (wasm only), on two stacked canvases:
 //!
-//! Each pane's static picture (cells, hatching, boundaries, labels, axes)
-//! is painted once into an offscreen canvas and kept while its key (model,
-//! camera, frame, colours, theme, row width) is unchanged. A frame then
-//! costs two image copies plus the overlay: cursor, trail, hover, pinned
-//! cell and minimaps. Backing stores are `CSS size x devicePixelRatio`.
+//! - the picture (`#layout-canvas`): cells, hatching, tile boundaries,
+//!   labels, axes and minimaps. A pane is repainted only when its key
+//!   (model, camera, frame, colours, theme, row width) changes;
+//! - the overlay above it: the animation cursor and its trail, the
+//!   hovered and the pinned cell. It is all that changes while the
+//!   animation runs, so a frame costs a clear and a few strokes.
+//!
+//! Backing stores are `CSS size x devicePixelRatio`; drawing is in CSS
+//! pixels under a `dpr` transform.
 
-use wasm_bindgen::{Clamped, JsCast, JsValue};
-use web_sys::{CanvasPattern, CanvasRenderingContext2d as Ctx, HtmlCanvasElement, ImageData};
+use web_sys::{CanvasPattern, CanvasRenderingContext2d as Ctx, HtmlCanvasElement};
 
 use crate::core::Mapping;
 
 use super::camera::{Camera, Rect};
 use super::colour::{Rgb, Theme, ThemeKind};
+use super::draw2d::{
+    clip, context, hatch_pattern, image_canvas, new_canvas, outline, paint_image, paint_labels,
+    paint_trail, resize, stroke_lines,
+};
 use super::frame::{Frame, TICKS_H, TITLE_H};
 use super::overlay::{marker_rect, minimap_rects, trail_points};
 use super::raster::{thumbnail, ColourMode, Colouring};
-use super::scene::{Align, Image, Label, Lines, PaneScene};
+use super::scene::PaneScene;
 use super::views::Pane;
 use super::{pane_scene, Labelling, Style, Worlds};
 
-/// What decides a pane's static picture.
+/// What decides a pane's picture.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LayerKey {
     pub generation: u64,
@@ -51,51 +58,24 @@ pub struct FrameInput<'a> {
     pub dpr: f64,
 }
 
-/// What a paint did, for captions and the timing harness.
+/// What a paint did, for the legend and the timing harness.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PaintReport {
-    /// Panes whose static picture was rebuilt this frame.
+    /// Panes repainted this frame.
     pub rebuilt: Vec<Pane>,
     /// Cells per drawn sample, per pane (logical, memory).
     pub blocks: [u64; 2],
     /// Levels too small to outline, per pane.
     pub dense_levels: [Vec<usize>; 2],
+    /// Milliseconds spent building scenes and drawing them.
+    pub scene_ms: f64,
+    pub draw_ms: f64,
 }
 
-struct Layer {
-    key: LayerKey,
-    canvas: HtmlCanvasElement,
-    region: Rect,
-    block: u64,
-    dense: Vec<usize>,
-}
-
-struct Thumb {
-    key: (u64, ColourMode, ThemeKind, Worlds, u32, u32),
-    canvas: HtmlCanvasElement,
-}
-
-/// The painter of one canvas; keep it across frames.
-pub struct Painter {
-    canvas: HtmlCanvasElement,
-    ctx: Ctx,
-    layers: [Option<Layer>; 2],
-    thumbs: [Option<Thumb>; 2],
-    scratch: HtmlCanvasElement,
-    hatch: Option<(ThemeKind, CanvasPattern)>,
-}
-
-fn context(canvas: &HtmlCanvasElement) -> Option<Ctx> {
-    canvas.get_context("2d").ok()??.dyn_into::<Ctx>().ok()
-}
-
-fn new_canvas() -> Option<HtmlCanvasElement> {
-    web_sys::window()?
-        .document()?
-        .create_element("canvas")
-        .ok()?
-        .dyn_into::<HtmlCanvasElement>()
-        .ok()
+fn now() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
 }
 
 const PANES: [Pane; 2] = [Pane::Logical, Pane::Memory];
@@ -107,8 +87,7 @@ fn slot(pane: Pane) -> usize {
     }
 }
 
-/// The part of the canvas a pane's layer covers: its title, ticks and
-/// margins included.
+/// The part of the picture a pane owns: its title, ticks and margins too.
 fn region(frame: &Frame, pane: Pane) -> Rect {
     let split = (frame.logical.bottom() + frame.memory.y - TITLE_H - TICKS_H) / 2.0;
     match pane {
@@ -117,45 +96,74 @@ fn region(frame: &Frame, pane: Pane) -> Rect {
     }
 }
 
+type ThumbKey = (u64, ColourMode, ThemeKind, Worlds, u32, u32);
+
+/// The painter of one canvas and its overlay; keep it across frames.
+pub struct Painter {
+    canvas: HtmlCanvasElement,
+    ctx: Ctx,
+    overlay: HtmlCanvasElement,
+    octx: Ctx,
+    keys: [Option<LayerKey>; 2],
+    blocks: [u64; 2],
+    dense: [Vec<usize>; 2],
+    thumbs: [Option<(ThumbKey, HtmlCanvasElement)>; 2],
+    /// One per pane, so that their sizes (the sample grids) stay put.
+    scratch: [HtmlCanvasElement; 2],
+    hatch: Option<(ThemeKind, CanvasPattern)>,
+}
+
 impl Painter {
-    pub fn new(canvas: HtmlCanvasElement) -> Option<Painter> {
+    /// A painter for `canvas`, with `overlay` stacked above it (same CSS
+    /// box, transparent, not receiving pointer events).
+    pub fn new(canvas: HtmlCanvasElement, overlay: HtmlCanvasElement) -> Option<Painter> {
         Some(Painter {
             ctx: context(&canvas)?,
+            octx: context(&overlay)?,
             canvas,
-            layers: [None, None],
+            overlay,
+            keys: [None, None],
+            blocks: [1, 1],
+            dense: [Vec::new(), Vec::new()],
             thumbs: [None, None],
-            scratch: new_canvas()?,
+            scratch: [new_canvas()?, new_canvas()?],
             hatch: None,
         })
     }
 
-    /// Clears the canvas (nothing to draw) and forgets cached layers.
-    pub fn clear(&mut self, frame: &Frame, theme: &Theme, dpr: f64) {
+    /// Sizes both canvases; a new size clears them and every layer.
+    fn size(&mut self, frame: &Frame, dpr: f64) {
         let (w, h) = (
-            (frame.width * dpr).round() as u32,
-            (frame.height * dpr).round() as u32,
+            (frame.width * dpr).round().max(1.0) as u32,
+            (frame.height * dpr).round().max(1.0) as u32,
         );
-        if self.canvas.width() != w || self.canvas.height() != h {
-            self.canvas.set_width(w);
-            self.canvas.set_height(h);
+        if resize(&self.canvas, w, h) {
+            self.keys = [None, None];
         }
-        self.layers = [None, None];
-        let _ = self.ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
-        self.ctx.set_fill_style_str(&theme.background.css());
-        self.ctx.fill_rect(0.0, 0.0, f64::from(w), f64::from(h));
+        resize(&self.overlay, w, h);
     }
 
-    /// Paints one frame.
-    pub fn paint(&mut self, input: &FrameInput<'_>) -> PaintReport {
-        let dpr = input.dpr;
-        let (w, h) = (
-            (input.frame.width * dpr).round() as u32,
-            (input.frame.height * dpr).round() as u32,
-        );
-        if self.canvas.width() != w || self.canvas.height() != h {
-            self.canvas.set_width(w);
-            self.canvas.set_height(h);
+    /// Clears everything (nothing to draw).
+    pub fn clear(&mut self, frame: &Frame, theme: &Theme, dpr: f64) {
+        self.size(frame, dpr);
+        self.keys = [None, None];
+        for (ctx, fill) in [(&self.ctx, true), (&self.octx, false)] {
+            let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+            let (w, h) = (
+                f64::from(self.canvas.width()),
+                f64::from(self.canvas.height()),
+            );
+            ctx.clear_rect(0.0, 0.0, w, h);
+            if fill {
+                ctx.set_fill_style_str(&theme.background.css());
+                ctx.fill_rect(0.0, 0.0, w, h);
+            }
         }
+    }
+
+    /// Paints one frame: the panes whose key changed, then the overlay.
+    pub fn paint(&mut self, input: &FrameInput<'_>) -> PaintReport {
+        self.size(&input.frame, input.dpr);
         let mut report = PaintReport::default();
         for pane in PANES {
             let key = LayerKey {
@@ -165,37 +173,22 @@ impl Painter {
                 mode: input.mode,
                 theme: input.theme.kind,
                 row_width: input.worlds.memory.row_width,
-                dpr,
+                dpr: input.dpr,
             };
-            if self.layers[slot(pane)].as_ref().map(|l| &l.key) != Some(&key) {
-                self.layers[slot(pane)] = self.build_layer(input, pane, key);
+            if self.keys[slot(pane)].as_ref() != Some(&key) {
+                self.paint_pane(input, pane, &mut report);
+                self.keys[slot(pane)] = Some(key);
                 report.rebuilt.push(pane);
             }
-            if let Some(layer) = &self.layers[slot(pane)] {
-                report.blocks[slot(pane)] = layer.block;
-                report.dense_levels[slot(pane)] = layer.dense.clone();
-            }
         }
-        let ctx = &self.ctx;
-        let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
-        ctx.set_fill_style_str(&input.theme.background.css());
-        ctx.fill_rect(0.0, 0.0, f64::from(w), f64::from(h));
-        for layer in self.layers.iter().flatten() {
-            let _ = ctx.draw_image_with_html_canvas_element(
-                &layer.canvas,
-                (layer.region.x * dpr).round(),
-                (layer.region.y * dpr).round(),
-            );
-        }
-        let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
-        for pane in PANES {
-            self.minimap(input, pane);
-        }
-        self.overlay(input);
+        report.blocks = self.blocks;
+        report.dense_levels = self.dense.clone();
+        self.paint_overlay(input);
         report
     }
 
-    fn build_layer(&mut self, input: &FrameInput<'_>, pane: Pane, key: LayerKey) -> Option<Layer> {
+    fn paint_pane(&mut self, input: &FrameInput<'_>, pane: Pane, report: &mut PaintReport) {
+        let start = now();
         let colours = Colouring::new(input.mapping, input.mode, &input.theme);
         let style = Style {
             colours: &colours,
@@ -211,36 +204,33 @@ impl Painter {
             &camera,
             &style,
         );
+        let built = now();
+        report.scene_ms += built - start;
+        self.blocks[slot(pane)] = scene.block;
+        self.dense[slot(pane)] = scene.dense_levels.clone();
+
+        let ctx = self.ctx.clone();
+        let dpr = input.dpr;
+        let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
         let region = region(&input.frame, pane);
-        let canvas = match self.layers[slot(pane)].take() {
-            Some(old) => old.canvas,
-            None => new_canvas()?,
-        };
-        let dpr = key.dpr;
-        canvas.set_width((region.w * dpr).round().max(1.0) as u32);
-        canvas.set_height((region.h * dpr).round().max(1.0) as u32);
-        let ctx = context(&canvas)?;
-        let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, -region.x * dpr, -region.y * dpr);
+        ctx.save();
+        clip(&ctx, &region);
         ctx.set_fill_style_str(&input.theme.background.css());
         ctx.fill_rect(region.x, region.y, region.w, region.h);
-        self.paint_scene(&ctx, &scene, &input.theme);
-        Some(Layer {
-            key,
-            canvas,
-            region,
-            block: scene.block,
-            dense: scene.dense_levels,
-        })
+        self.paint_scene(&ctx, &scene, &input.theme, slot(pane));
+        self.paint_minimap(&ctx, input, pane, &colours);
+        ctx.restore();
+        report.draw_ms += now() - built;
     }
 
-    fn paint_scene(&mut self, ctx: &Ctx, scene: &PaneScene, theme: &Theme) {
+    fn paint_scene(&mut self, ctx: &Ctx, scene: &PaneScene, theme: &Theme, slot: usize) {
         ctx.save();
         clip(ctx, &scene.rect);
         if let Some(image) = &scene.image {
-            self.paint_image(ctx, image);
+            paint_image(ctx, &self.scratch[slot], image);
         }
         if !scene.hatch.is_empty() {
-            if let Some(pattern) = self.hatch_pattern(theme) {
+            if let Some(pattern) = self.hatch(theme) {
                 ctx.set_fill_style_canvas_pattern(&pattern);
                 ctx.begin_path();
                 for r in &scene.hatch {
@@ -252,79 +242,31 @@ impl Painter {
         for lines in &scene.lines {
             stroke_lines(ctx, lines);
         }
-        for label in &scene.labels {
-            paint_label(ctx, label);
-        }
+        paint_labels(ctx, &scene.labels);
         ctx.restore();
-        for label in &scene.margin {
-            paint_label(ctx, label);
-        }
+        paint_labels(ctx, &scene.margin);
     }
 
-    /// Scales an image of samples up to its destination, crisp.
-    fn paint_image(&self, ctx: &Ctx, image: &Image) {
-        if image.cols == 0 || image.rows == 0 {
-            return;
-        }
-        let (cols, rows) = (image.cols as u32, image.rows as u32);
-        if self.scratch.width() != cols || self.scratch.height() != rows {
-            self.scratch.set_width(cols);
-            self.scratch.set_height(rows);
-        }
-        let Some(sctx) = context(&self.scratch) else {
-            return;
-        };
-        let Ok(data) =
-            ImageData::new_with_u8_clamped_array_and_sh(Clamped(&image.rgba), cols, rows)
-        else {
-            return;
-        };
-        let _ = sctx.put_image_data(&data, 0.0, 0.0);
-        ctx.set_image_smoothing_enabled(false);
-        let d = image.dest;
-        let _ = ctx.draw_image_with_html_canvas_element_and_dw_and_dh(
-            &self.scratch,
-            d.x,
-            d.y,
-            d.w,
-            d.h,
-        );
-    }
-
-    /// Diagonal hatching over the padding colour, one pattern per theme.
-    fn hatch_pattern(&mut self, theme: &Theme) -> Option<CanvasPattern> {
-        if let Some((kind, pattern)) = &self.hatch {
-            if *kind == theme.kind {
-                return Some(pattern.clone());
+    fn hatch(&mut self, theme: &Theme) -> Option<CanvasPattern> {
+        match &self.hatch {
+            Some((kind, pattern)) if *kind == theme.kind => Some(pattern.clone()),
+            _ => {
+                let pattern = hatch_pattern(&self.ctx, theme)?;
+                self.hatch = Some((theme.kind, pattern.clone()));
+                Some(pattern)
             }
         }
-        let tile = new_canvas()?;
-        tile.set_width(8);
-        tile.set_height(8);
-        let t = context(&tile)?;
-        t.set_fill_style_str(&theme.padding.css());
-        t.fill_rect(0.0, 0.0, 8.0, 8.0);
-        t.set_stroke_style_str(&theme.hatch.css());
-        t.set_line_width(1.5);
-        t.begin_path();
-        for (x0, y0, x1, y1) in [
-            (0.0, 8.0, 8.0, 0.0),
-            (-2.0, 2.0, 2.0, -2.0),
-            (6.0, 10.0, 10.0, 6.0),
-        ] {
-            t.move_to(x0, y0);
-            t.line_to(x1, y1);
-        }
-        t.stroke();
-        let pattern = self
-            .ctx
-            .create_pattern_with_html_canvas_element(&tile, "repeat")
-            .ok()??;
-        self.hatch = Some((theme.kind, pattern.clone()));
-        Some(pattern)
     }
 
-    fn minimap(&mut self, input: &FrameInput<'_>, pane: Pane) {
+    /// A thumbnail of the whole world with the visible part outlined, when
+    /// the pane is zoomed in.
+    fn paint_minimap(
+        &mut self,
+        ctx: &Ctx,
+        input: &FrameInput<'_>,
+        pane: Pane,
+        colours: &Colouring,
+    ) {
         let world = input.worlds.world(pane);
         let rect = input.frame.pane(pane);
         let camera = input.cameras[slot(pane)];
@@ -335,7 +277,7 @@ impl Painter {
             thumb.w.round().max(1.0) as u32,
             thumb.h.round().max(1.0) as u32,
         );
-        let key = (
+        let key: ThumbKey = (
             input.generation,
             input.mode,
             input.theme.kind,
@@ -343,50 +285,43 @@ impl Painter {
             cols,
             rows,
         );
-        if self.thumbs[slot(pane)].as_ref().map(|t| &t.key) != Some(&key) {
-            self.thumbs[slot(pane)] = self.build_thumb(input, pane, key);
+        if self.thumbs[slot(pane)].as_ref().map(|t| &t.0) != Some(&key) {
+            let rgba = input.worlds.with_view(input.mapping, pane, |view| {
+                thumbnail(view, colours, cols as usize, rows as usize)
+            });
+            self.thumbs[slot(pane)] = image_canvas(&rgba, cols, rows).map(|c| (key, c));
         }
-        let Some(t) = &self.thumbs[slot(pane)] else {
+        let Some((_, image)) = &self.thumbs[slot(pane)] else {
             return;
         };
-        let ctx = &self.ctx;
-        ctx.set_fill_style_str(&input.theme.background.css_alpha(0.9));
+        let theme = &input.theme;
+        ctx.set_fill_style_str(&theme.background.css_alpha(0.9));
         ctx.fill_rect(thumb.x - 3.0, thumb.y - 3.0, thumb.w + 6.0, thumb.h + 6.0);
         ctx.set_image_smoothing_enabled(false);
         let _ = ctx.draw_image_with_html_canvas_element_and_dw_and_dh(
-            &t.canvas, thumb.x, thumb.y, thumb.w, thumb.h,
+            image, thumb.x, thumb.y, thumb.w, thumb.h,
         );
-        ctx.set_line_dash(&js_sys::Array::new()).ok();
-        ctx.set_stroke_style_str(&input.theme.muted.css());
-        ctx.set_line_width(1.0);
-        ctx.stroke_rect(thumb.x - 0.5, thumb.y - 0.5, thumb.w + 1.0, thumb.h + 1.0);
-        ctx.set_stroke_style_str(&input.theme.cursor.css());
-        ctx.set_line_width(1.5);
-        ctx.stroke_rect(viewport.x, viewport.y, viewport.w, viewport.h);
-    }
-
-    fn build_thumb(
-        &self,
-        input: &FrameInput<'_>,
-        pane: Pane,
-        key: (u64, ColourMode, ThemeKind, Worlds, u32, u32),
-    ) -> Option<Thumb> {
-        let (cols, rows) = (key.4, key.5);
-        let colours = Colouring::new(input.mapping, input.mode, &input.theme);
-        let rgba = input.worlds.with_view(input.mapping, pane, |view| {
-            thumbnail(view, &colours, cols as usize, rows as usize)
-        });
-        let canvas = new_canvas()?;
-        canvas.set_width(cols);
-        canvas.set_height(rows);
-        let data = ImageData::new_with_u8_clamped_array_and_sh(Clamped(&rgba), cols, rows).ok()?;
-        context(&canvas)?.put_image_data(&data, 0.0, 0.0).ok()?;
-        Some(Thumb { key, canvas })
+        outline(
+            ctx,
+            Rect::new(thumb.x - 0.5, thumb.y - 0.5, thumb.w + 1.0, thumb.h + 1.0),
+            theme.muted,
+            1.0,
+        );
+        outline(ctx, viewport, theme.cursor, 1.5);
     }
 
     /// Cursor, trail, hovered and pinned cells, in both panes.
-    fn overlay(&self, input: &FrameInput<'_>) {
-        let ctx = &self.ctx;
+    fn paint_overlay(&self, input: &FrameInput<'_>) {
+        let ctx = &self.octx;
+        let dpr = input.dpr;
+        let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+        ctx.clear_rect(
+            0.0,
+            0.0,
+            f64::from(self.overlay.width()),
+            f64::from(self.overlay.height()),
+        );
+        let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
         let theme = &input.theme;
         for pane in PANES {
             let rect = input.frame.pane(pane);
@@ -419,93 +354,6 @@ impl Painter {
                 });
             });
             ctx.restore();
-        }
-    }
-}
-
-fn clip(ctx: &Ctx, r: &Rect) {
-    ctx.begin_path();
-    ctx.rect(r.x, r.y, r.w, r.h);
-    ctx.clip();
-}
-
-fn outline(ctx: &Ctx, r: Rect, colour: Rgb, width: f64) {
-    ctx.set_line_dash(&js_sys::Array::new()).ok();
-    ctx.set_stroke_style_str(&colour.css());
-    ctx.set_line_width(width);
-    ctx.stroke_rect(r.x, r.y, r.w, r.h);
-}
-
-fn stroke_lines(ctx: &Ctx, lines: &Lines) {
-    if lines.segments.is_empty() {
-        return;
-    }
-    let dash = js_sys::Array::new();
-    for &d in lines.stroke.dash.pattern() {
-        dash.push(&JsValue::from_f64(d));
-    }
-    ctx.set_line_dash(&dash).ok();
-    ctx.set_line_cap("butt");
-    ctx.set_stroke_style_str(&lines.stroke.colour.css_alpha(lines.stroke.alpha));
-    ctx.set_line_width(lines.stroke.width);
-    ctx.begin_path();
-    for s in &lines.segments {
-        ctx.move_to(s[0], s[1]);
-        ctx.line_to(s[2], s[3]);
-    }
-    ctx.stroke();
-}
-
-fn paint_label(ctx: &Ctx, label: &Label) {
-    let weight = if label.bold { "600 " } else { "" };
-    ctx.set_font(&format!(
-        "{weight}{:.1}px ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace",
-        label.size
-    ));
-    ctx.set_text_baseline("middle");
-    let (align, width) = (
-        match label.align {
-            Align::Left => "left",
-            Align::Centre => "center",
-            Align::Right => "right",
-        },
-        ctx.measure_text(&label.text)
-            .map(|m| m.width())
-            .unwrap_or(0.0),
-    );
-    ctx.set_text_align(align);
-    if let Some(plate) = label.plate {
-        let x = match label.align {
-            Align::Left => label.x,
-            Align::Centre => label.x - width / 2.0,
-            Align::Right => label.x - width,
-        };
-        ctx.set_fill_style_str(&plate.css_alpha(0.85));
-        ctx.fill_rect(
-            x - 2.0,
-            label.y - label.size * 0.65,
-            width + 4.0,
-            label.size * 1.3,
-        );
-    }
-    ctx.set_fill_style_str(&label.colour.css());
-    let _ = ctx.fill_text(&label.text, label.x, label.y);
-}
-
-/// The trail: segments between consecutive cells, fading out towards the
-/// oldest; a gap where a cell has no logical place.
-fn paint_trail(ctx: &Ctx, points: &[Option<(f64, f64)>], colour: Rgb) {
-    let n = points.len();
-    ctx.set_line_dash(&js_sys::Array::new()).ok();
-    ctx.set_line_cap("round");
-    ctx.set_line_width(2.5);
-    for (k, pair) in points.windows(2).enumerate() {
-        if let (Some(a), Some(b)) = (pair[0], pair[1]) {
-            ctx.set_stroke_style_str(&colour.css_alpha(0.1 + 0.8 * (k + 1) as f64 / n as f64));
-            ctx.begin_path();
-            ctx.move_to(a.0, a.1);
-            ctx.line_to(b.0, b.1);
-            ctx.stroke();
         }
     }
 }

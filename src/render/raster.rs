@@ -15,6 +15,8 @@ use super::views::{Probe, View};
 
 /// Smallest on-screen size of one sample.
 pub const MIN_SAMPLE_PX: f64 = 3.0;
+/// Padding is hatched from this cell size on.
+pub const HATCH_MIN_PX: f64 = 6.0;
 /// Hard cap on samples per pane, whatever the pane's size.
 pub const MAX_SAMPLES: u64 = 1 << 19;
 
@@ -145,21 +147,20 @@ impl Raster {
             y0,
             rgba: vec![0; n * 4],
             probes: Vec::with_capacity(n),
-            tiles: vec![0; n * levels],
+            tiles: Vec::with_capacity(n * levels),
             levels,
         };
-        let mut tiles = vec![0u64; levels];
-        for i in 0..rows {
-            let wy = y0 + i as u64 * block;
-            for j in 0..cols {
-                let wx = x0 + j as u64 * block;
-                let probe = view.probe(wx, wy, &mut tiles);
-                let k = i * cols + j;
-                if let Some(c) = colours.colour(probe, tiles.first().copied().unwrap_or(0)) {
-                    raster.rgba[k * 4..k * 4 + 4].copy_from_slice(&[c.0, c.1, c.2, 255]);
-                }
-                raster.tiles[k * levels..(k + 1) * levels].copy_from_slice(&tiles);
-                raster.probes.push(probe);
+        let xs: Vec<u64> = (0..cols as u64).map(|j| x0 + j * block).collect();
+        let ys: Vec<u64> = (0..rows as u64).map(|i| y0 + i * block).collect();
+        view.probe_grid(&xs, &ys, &mut raster.probes, &mut raster.tiles);
+        for (k, &probe) in raster.probes.iter().enumerate() {
+            let tile0 = if levels > 0 {
+                raster.tiles[k * levels]
+            } else {
+                0
+            };
+            if let Some(c) = colours.colour(probe, tile0) {
+                raster.rgba[k * 4..k * 4 + 4].copy_from_slice(&[c.0, c.1, c.2, 255]);
             }
         }
         raster
@@ -187,9 +188,14 @@ impl Raster {
         self.tiles[(i * self.cols + j) * self.levels + level]
     }
 
-    /// Runs of padding samples, as screen rectangles to hatch.
+    /// Runs of padding cells, as screen rectangles to hatch; only when
+    /// every cell is drawn and big enough to show hatching (further out,
+    /// padding is its flat grey, which is not on any ramp).
     pub fn padding_runs(&self, camera: &Camera, pane: &Rect) -> Vec<Rect> {
         let mut runs = Vec::new();
+        if self.block > 1 || camera.scale < HATCH_MIN_PX {
+            return runs;
+        }
         let size = self.block as f64;
         for i in 0..self.rows {
             let mut j = 0;

@@ -43,6 +43,24 @@ pub trait View {
     fn probe(&mut self, wx: u64, wy: u64, tiles: &mut [u64]) -> Probe;
     /// The world cell showing memory offset `offset`, if this view shows it.
     fn cell_of_offset(&mut self, offset: u64) -> Option<(u64, u64)>;
+
+    /// Probes every cell `(xs[j], ys[i])`, row by row, appending to
+    /// `probes` and `levels` tile numbers per cell to `tiles`.
+    fn probe_grid(
+        &mut self,
+        xs: &[u64],
+        ys: &[u64],
+        probes: &mut Vec<Probe>,
+        tiles: &mut Vec<u64>,
+    ) {
+        let mut t = vec![0u64; self.mapping().num_levels()];
+        for &y in ys {
+            for &x in xs {
+                probes.push(self.probe(x, y, &mut t));
+                tiles.extend_from_slice(&t);
+            }
+        }
+    }
 }
 
 /// The logical view over one mapping.
@@ -110,6 +128,26 @@ impl View for LogicalView<'_> {
                     PaddingSource::Tile { level: 0 }
                 };
                 Probe::Padding { offset, source }
+            }
+        }
+    }
+
+    fn probe_grid(
+        &mut self,
+        xs: &[u64],
+        ys: &[u64],
+        probes: &mut Vec<Probe>,
+        tiles: &mut Vec<u64>,
+    ) {
+        if self.mapping.is_separable() {
+            super::grid::probe_separable(self.mapping, &self.geometry, xs, ys, probes, tiles);
+            return;
+        }
+        let mut t = vec![0u64; self.mapping.num_levels()];
+        for &y in ys {
+            for &x in xs {
+                probes.push(self.probe(x, y, &mut t));
+                tiles.extend_from_slice(&t);
             }
         }
     }

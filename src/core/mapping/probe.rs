@@ -25,6 +25,22 @@ impl Mapping {
         &self.extents
     }
 
+    /// Whether [`Mapping::locate`] is a sum of one term per coordinate:
+    /// `locate(i) = sum over d of locate(i_d in dim d, 0 elsewhere)`, for
+    /// the offset and for every level's tile number. True when no `*`
+    /// merges two coordinates: every intermediate coordinate is then a
+    /// function of one physical coordinate, and both the offset and the
+    /// tile numbers are linear in the intermediate coordinates. A picture
+    /// can then look up a grid of cells with one lookup per row and one per
+    /// column.
+    pub fn is_separable(&self) -> bool {
+        !self
+            .plan
+            .ops
+            .iter()
+            .any(|op| matches!(op, Op::Merge { .. }))
+    }
+
     /// What is stored at `offset` (like [`Mapping::at`]), writing into
     /// `tiles[k]` the row-major number of the level-`k` tile holding the
     /// cell, or [`NO_TILE`] where the cell has none. `tiles` must have

@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use gloo::events::EventListener;
 use gloo::render::{request_animation_frame, AnimationFrame};
+use gloo::timers::callback::Timeout;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlSelectElement, MediaQueryListEvent};
 use yew::prelude::*;
@@ -26,6 +27,8 @@ use crate::ui::state::{Action, State, Status, ThemeChoice};
 
 /// The error region id (`role="alert"`): a stable hook for tests.
 pub const ERROR_ID: &str = "shape-error";
+/// The input is saved at most this often while typing.
+const SAVE_EVERY_MS: f64 = 300.0;
 
 #[derive(Properties, PartialEq, Default)]
 pub struct AppProps {
@@ -60,24 +63,14 @@ pub fn App(props: &AppProps) -> Html {
         Callback::from(move |a: Action| d.dispatch(a))
     };
 
-    // Every edit goes to the address bar and localStorage at once, so the
-    // text survives reloads, crashes and sharing.
-    use_effect_with(
-        (
-            state.input.clone(),
-            state.padded.clone(),
-            state.pad_value,
-            state.leaf.clone(),
-        ),
-        |(shape, padded, pad_value, leaf)| {
-            browser::remember(&Initial {
-                shape: shape.clone(),
-                padded: padded.clone(),
-                pad_value: *pad_value,
-                leaf: leaf.clone(),
-            })
-        },
-    );
+    // Every edit goes to localStorage at once and to the address bar soon
+    // after, so the text survives reloads, crashes and sharing.
+    use_remember(Initial {
+        shape: state.input.clone(),
+        padded: state.padded.clone(),
+        pad_value: state.pad_value,
+        leaf: state.leaf.clone(),
+    });
     let dark = state.settings.theme_kind() == crate::render::ThemeKind::Dark;
     use_effect_with(dark, |dark| browser::apply_theme(*dark));
     use_system_theme(dispatch.clone());
@@ -114,6 +107,7 @@ pub fn App(props: &AppProps) -> Html {
         Status::Valid => None,
     };
     let model = state.model.clone();
+    let (which, shown_offset) = super::info::shown(&state);
     let canonical = model
         .as_ref()
         .map(|m| m.canonical.clone())
@@ -158,7 +152,8 @@ pub fn App(props: &AppProps) -> Html {
                     <LayoutCanvas state={state.clone()} dispatch={dispatch.clone()} />
                 </section>
                 <aside class="side">
-                    <InfoPanel state={state.clone()} dispatch={dispatch.clone()} />
+                    <InfoPanel model={model.clone().map(Shared)} {which} offset={shown_offset}
+                        pinned={state.pinned.is_some()} dispatch={dispatch.clone()} />
                     if let Some(model) = model.clone() {
                         <SummaryPanel model={Shared(model.clone())} />
                         if model.is_tuple {
@@ -174,6 +169,40 @@ pub fn App(props: &AppProps) -> Html {
             </div>
         </main>
     }
+}
+
+/// Saves each new input (localStorage and the address) at most every
+/// [`SAVE_EVERY_MS`]; the last one always lands, and leaving the page or a
+/// panic saves at once.
+#[hook]
+fn use_remember(current: Initial) {
+    let pending = use_mut_ref(|| None::<Timeout>);
+    let scheduled = use_mut_ref(|| false);
+    let last = use_mut_ref(|| f64::NEG_INFINITY);
+    use_effect_with((), |_| {
+        let window = web_sys::window();
+        let listener = window
+            .as_ref()
+            .map(|w| EventListener::new(w, "pagehide", |_| browser::save()));
+        move || drop(listener)
+    });
+    use_effect_with(current, move |current| {
+        browser::note(current);
+        let now = timing::now();
+        let wait = *last.borrow() + SAVE_EVERY_MS - now;
+        if wait <= 0.0 {
+            *last.borrow_mut() = now;
+            browser::save();
+        } else if !*scheduled.borrow() {
+            *scheduled.borrow_mut() = true;
+            let (scheduled, last) = (scheduled.clone(), last.clone());
+            *pending.borrow_mut() = Some(Timeout::new(wait.ceil() as u32, move || {
+                *last.borrow_mut() = timing::now();
+                *scheduled.borrow_mut() = false;
+                browser::save();
+            }));
+        }
+    });
 }
 
 /// Follows the system's colour scheme while the page is open.

@@ -5,6 +5,8 @@
 //! Failures here (storage disabled, a sandboxed frame) are logged and
 //! otherwise ignored: the page still works without them.
 
+use std::cell::RefCell;
+
 use wasm_bindgen::JsValue;
 use web_sys::{Url, UrlSearchParams};
 
@@ -70,14 +72,37 @@ pub fn stored_shape() -> Option<String> {
         .ok()?
 }
 
-/// Puts the input into the address (replacing the history entry, so
-/// typing does not flood the back button) and into localStorage.
-pub fn remember(initial: &Initial) {
-    if let Err(error) = write_query(initial) {
-        gloo::console::warn!("could not update the address bar", error);
-    }
+thread_local! {
+    /// The newest input, and whether it is already saved.
+    static LATEST: RefCell<(Option<Initial>, bool)> = const { RefCell::new((None, true)) };
+}
+
+/// Notes the newest input (cheap: every edit calls it). [`save`] writes it
+/// out; the panic hook and leaving the page save it too, so a throttled
+/// write never loses text.
+pub fn note(initial: &Initial) {
+    LATEST.with(|l| *l.borrow_mut() = (Some(initial.clone()), false));
+}
+
+/// Writes the newest input into localStorage and the address, if it is
+/// not there yet. Replaces the history entry, so that typing does not flood
+/// the back button. (Both writes cost milliseconds in browsers: the app
+/// throttles them while the user types.)
+pub fn save() {
+    // `try_`: the panic hook calls this too, maybe while it runs.
+    let Some(initial) = LATEST.with(|l| {
+        let mut l = l.try_borrow_mut().ok()?;
+        let pending = (!l.1).then(|| l.0.clone()).flatten();
+        l.1 = true;
+        pending
+    }) else {
+        return;
+    };
     if let Err(error) = write_storage(&initial.shape) {
         gloo::console::warn!("could not save the input in localStorage", error);
+    }
+    if let Err(error) = write_query(&initial) {
+        gloo::console::warn!("could not update the address bar", error);
     }
 }
 

@@ -14,6 +14,7 @@ use web_sys::{Element, HtmlCanvasElement, PointerEvent, ResizeObserver, WheelEve
 use yew::prelude::*;
 
 use super::legend::Legend;
+use super::shared::Shared;
 use super::timing;
 use crate::render::paint::{FrameInput, PaintReport, Painter};
 use crate::render::{Labelling, Pane, Rect, Theme};
@@ -21,6 +22,8 @@ use crate::ui::state::{Action, State};
 
 /// The canvas id: a stable hook for tests and for pages embedding the app.
 pub const CANVAS_ID: &str = "layout-canvas";
+/// The transparent canvas above it: cursor, trail, hovered and pinned cells.
+pub const OVERLAY_ID: &str = "layout-overlay";
 
 /// A press that moves less than this is a click, not a drag.
 const CLICK_SLOP_PX: f64 = 4.0;
@@ -42,6 +45,7 @@ struct Pointers {
 #[function_component]
 pub fn LayoutCanvas(props: &LayoutCanvasProps) -> Html {
     let canvas_ref = use_node_ref();
+    let overlay_ref = use_node_ref();
     let box_ref = use_node_ref();
     let painter = use_mut_ref(|| None::<Painter>);
     let report = use_state(PaintReport::default);
@@ -52,16 +56,22 @@ pub fn LayoutCanvas(props: &LayoutCanvasProps) -> Html {
 
     {
         let canvas_ref = canvas_ref.clone();
+        let overlay_ref = overlay_ref.clone();
         let painter = painter.clone();
         let report = report.clone();
         let state = props.state.clone();
         use_effect(move || {
-            if let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() {
+            if let (Some(canvas), Some(overlay)) = (
+                canvas_ref.cast::<HtmlCanvasElement>(),
+                overlay_ref.cast::<HtmlCanvasElement>(),
+            ) {
                 let start = timing::now();
-                let new = paint(&canvas, &painter, &state);
-                timing::paint_done(start, !new.rebuilt.is_empty());
+                let new = paint(&canvas, &overlay, &painter, &state);
+                timing::paint_done(start, !new.rebuilt.is_empty(), new.scene_ms, new.draw_ms);
                 publish(&canvas, &state, &new);
-                if *report != new {
+                // The legend shows blocks and dense levels: re-render it
+                // only when those change.
+                if report.blocks != new.blocks || report.dense_levels != new.dense_levels {
                     report.set(new);
                 }
             }
@@ -188,16 +198,19 @@ pub fn LayoutCanvas(props: &LayoutCanvasProps) -> Html {
         .unwrap_or_default();
     html! {
         <figure class="layout-figure">
-            <div class="canvas-box" ref={box_ref}>
+            <div class="canvas-box" ref={box_ref} style="position: relative">
                 <canvas id={CANVAS_ID} ref={canvas_ref} class="layout-canvas" tabindex="0"
                     style="display: block; width: 100%; height: 100%"
                     aria-label="The array: its logical view on top, linear memory below. Cells are coloured by their order in memory."
                     {onpointerdown} {onpointermove} {onpointerup} {onpointercancel} {onpointerleave} {ondblclick} />
+                <canvas id={OVERLAY_ID} ref={overlay_ref} class="layout-overlay" aria-hidden="true"
+                    style="position: absolute; inset: 0; width: 100%; height: 100%; pointer-events: none" />
                 if !drawn {
                     <p class="canvas-note">{ why_not }</p>
                 }
             </div>
-            <Legend state={state.clone()} report={(*report).clone()} />
+            <Legend model={state.model.clone().map(Shared)} mode={state.settings.mode}
+                theme={state.settings.theme_kind()} report={(*report).clone()} />
         </figure>
     }
 }
@@ -209,12 +222,13 @@ fn distance(a: (f64, f64), b: (f64, f64)) -> f64 {
 /// Paints the state on the canvas; returns what the paint did.
 fn paint(
     canvas: &HtmlCanvasElement,
+    overlay: &HtmlCanvasElement,
     painter: &Rc<RefCell<Option<Painter>>>,
     state: &State,
 ) -> PaintReport {
     let mut slot_ = painter.borrow_mut();
     if slot_.is_none() {
-        *slot_ = Painter::new(canvas.clone());
+        *slot_ = Painter::new(canvas.clone(), overlay.clone());
     }
     let Some(painter) = slot_.as_mut() else {
         return PaintReport::default();

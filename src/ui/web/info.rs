@@ -9,12 +9,33 @@ use crate::core::semantics::dim_letters;
 use crate::core::summary::{describe_padding, tile_text};
 use crate::core::{Cell, CellInfo};
 use crate::render::memory::address_text;
+use crate::ui::model::Model;
 use crate::ui::state::{Action, State};
 
+use super::shared::Shared;
+
+/// Only what the panel shows, so that it re-renders when its cell changes,
+/// not with every animation frame.
 #[derive(Properties, PartialEq)]
 pub struct InfoProps {
-    pub state: UseReducerHandle<State>,
+    pub model: Option<Shared<Model>>,
+    /// "Pinned cell", "Under the pointer" or "Cursor".
+    pub which: &'static str,
+    pub offset: Option<u64>,
+    pub pinned: bool,
     pub dispatch: Callback<Action>,
+}
+
+/// The cell the panel describes: pinned, else hovered, else the cursor.
+pub fn shown(state: &State) -> (&'static str, Option<u64>) {
+    match (state.pinned, state.hover) {
+        (Some(p), _) => ("Pinned cell", Some(p.offset)),
+        (None, Some(h)) => ("Under the pointer", Some(h.offset)),
+        (None, None) => (
+            "Cursor",
+            (state.anim.footprint > 0).then_some(state.anim.cursor),
+        ),
+    }
 }
 
 fn list(values: &[u64]) -> String {
@@ -24,13 +45,8 @@ fn list(values: &[u64]) -> String {
 
 #[function_component]
 pub fn InfoPanel(props: &InfoProps) -> Html {
-    let s = &props.state;
-    let (which, offset) = match (s.pinned, s.hover) {
-        (Some(p), _) => ("Pinned cell", Some(p.offset)),
-        (None, Some(h)) => ("Under the pointer", Some(h.offset)),
-        (None, None) => ("Cursor", (s.anim.footprint > 0).then_some(s.anim.cursor)),
-    };
-    let drawn = s.model.as_ref().and_then(|m| m.drawn.as_ref());
+    let (which, offset) = (props.which, props.offset);
+    let drawn = props.model.as_ref().and_then(|m| m.drawn.as_ref());
     let (Some(drawn), Some(offset)) = (drawn, offset) else {
         return html! {
             <section id="cell-info" class="panel info">
@@ -106,7 +122,7 @@ pub fn InfoPanel(props: &InfoProps) -> Html {
                     html! { <><dt>{ k }</dt><dd {id}>{ v }</dd></> }
                 }) }
             </dl>
-            if s.pinned.is_some() {
+            if props.pinned {
                 <button type="button" onclick={unpin}>{ "Unpin" }</button>
             }
         </section>

@@ -8,12 +8,18 @@ use crate::render::colour::{viridis, TILE_PALETTE};
 use crate::render::memory::WORD_BITS;
 use crate::render::paint::PaintReport;
 use crate::render::scene::level_stroke;
-use crate::render::{ColourMode, Theme};
-use crate::ui::state::State;
+use crate::render::{ColourMode, Theme, ThemeKind};
+use crate::ui::model::Model;
 
+use super::shared::Shared;
+
+/// Only what the legend shows, so that it does not re-render with every
+/// animation frame.
 #[derive(Properties, PartialEq)]
 pub struct LegendProps {
-    pub state: UseReducerHandle<State>,
+    pub model: Option<Shared<Model>>,
+    pub mode: ColourMode,
+    pub theme: ThemeKind,
     pub report: PaintReport,
 }
 
@@ -29,17 +35,16 @@ fn ramp_css() -> String {
 
 #[function_component]
 pub fn Legend(props: &LegendProps) -> Html {
-    let s = &props.state;
-    let Some(drawn) = s.model.as_ref().and_then(|m| m.drawn.as_ref()) else {
+    let Some(drawn) = props.model.as_ref().and_then(|m| m.drawn.as_ref()) else {
         return html! {};
     };
     let mapping = &drawn.analysis.mapping;
     let layout = &drawn.analysis.layout;
-    let theme = Theme::of(s.settings.theme_kind());
-    let mode = if s.settings.mode == ColourMode::Tile && mapping.num_levels() == 0 {
+    let theme = Theme::of(props.theme);
+    let mode = if props.mode == ColourMode::Tile && mapping.num_levels() == 0 {
         ColourMode::Offset
     } else {
-        s.settings.mode
+        props.mode
     };
     let colours = match mode {
         ColourMode::Offset => html! {

@@ -13,6 +13,8 @@ pub const BANNER_ID: &str = "panic-banner";
 pub fn install() {
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
+        // A throttled save may be pending: the text must survive.
+        super::browser::save();
         show_banner(&info.to_string());
     }));
 }

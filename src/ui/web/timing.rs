@@ -38,12 +38,15 @@ pub fn input_started(at: f64) {
     INPUT_START.with(|c| c.set(Some(at)));
 }
 
-/// A paint that started at `start` is done; `rebuilt` when it redrew a pane.
-pub fn paint_done(start: f64, rebuilt: bool) {
+/// A paint that started at `start` is done; `rebuilt` when it redrew a
+/// pane, with the time spent building scenes and drawing them.
+pub fn paint_done(start: f64, rebuilt: bool, scene_ms: f64, draw_ms: f64) {
     let end = now();
     record("paint", end - start);
     if rebuilt {
         record("rebuild", end - start);
+        record("scene", scene_ms);
+        record("draw", draw_ms);
     }
     if let Some(t) = FRAME_START.with(|c| c.take()) {
         record("frame", end - t);

@@ -1,0 +1,225 @@
+//! The logical view's fast path: a grid of cells looked up with one
+//! lookup per sampled column, per sampled row and per visible group of
+//! slices, instead of one per cell.
+//!
+//! Without `*` merges, a layout's offset and tile numbers are sums of one
+//! term per coordinate ([`Mapping::is_separable`]); so are the row-major
+//! id and "inside the array". A cell of slice `s` at `(r, c)` is then
+//!
+//! ```text
+//!   term(outer leading coordinates of s) + term(last leading coordinate of s)
+//!     + term(r) + term(c)
+//! ```
+//!
+//! When a row of slices holds whole runs of the last leading dim `L` (the
+//! geometry arranges that whenever it can), the last leading coordinate is
+//! `column of slice % L`, a function of the column alone, and the outer
+//! coordinates are a function of `(slice row, column of slice / L)`, of
+//! which few are visible at once. Otherwise each slice is looked up once.
+
+use std::collections::HashMap;
+
+use crate::core::{Mapping, PaddingSource};
+
+use super::geometry::LogicalGeometry;
+use super::views::Probe;
+
+/// Terms, stored flat: term `k` has `offset[k]`, `id[k]`, tiles
+/// `tiles[k * levels..]` and the two inside-flags.
+struct Terms<'a> {
+    mapping: &'a Mapping,
+    strides: Vec<u64>,
+    levels: usize,
+    offset: Vec<u64>,
+    id: Vec<u64>,
+    tiles: Vec<u64>,
+    in_dims: Vec<bool>,
+    in_extents: Vec<bool>,
+    scratch: Vec<u64>,
+}
+
+type TermId = u32;
+
+impl<'a> Terms<'a> {
+    fn new(mapping: &'a Mapping) -> Terms<'a> {
+        let dims = mapping.dims();
+        let mut strides = vec![1u64; dims.len()];
+        for d in (0..dims.len().saturating_sub(1)).rev() {
+            strides[d] = strides[d + 1].saturating_mul(dims[d + 1]);
+        }
+        let levels = mapping.num_levels();
+        let mut terms = Terms {
+            mapping,
+            strides,
+            levels,
+            offset: Vec::new(),
+            id: Vec::new(),
+            tiles: Vec::new(),
+            in_dims: Vec::new(),
+            in_extents: Vec::new(),
+            scratch: vec![0; levels],
+        };
+        // Term 0: all coordinates 0 (a dimension that is not set).
+        terms.add(&vec![0; dims.len()]);
+        terms
+    }
+
+    /// Adds the term of `index` (coordinates not concerned are 0).
+    fn add(&mut self, index: &[u64]) -> TermId {
+        let offset = self.mapping.locate(index, &mut self.scratch).unwrap_or(0);
+        self.offset.push(offset);
+        self.tiles.extend_from_slice(&self.scratch);
+        self.id.push(
+            index
+                .iter()
+                .zip(&self.strides)
+                .fold(0u64, |acc, (i, s)| acc.wrapping_add(i.wrapping_mul(*s))),
+        );
+        self.in_dims
+            .push(index.iter().zip(self.mapping.dims()).all(|(i, d)| i < d));
+        self.in_extents
+            .push(index.iter().zip(self.mapping.extents()).all(|(i, e)| i < e));
+        (self.offset.len() - 1) as TermId
+    }
+}
+
+/// Where a sampled position falls on one axis: the slice row or column,
+/// and the position inside the slice.
+fn place(pos: u64, pitch: u64, len: u64, count: u64) -> Option<(u64, u64)> {
+    let (s, k) = (pos / pitch.max(1), pos % pitch.max(1));
+    (k < len && s < count).then_some((s, k))
+}
+
+/// Like probing every cell of the grid with the logical view, for a
+/// separable mapping (the caller checks [`Mapping::is_separable`]).
+pub fn probe_separable(
+    mapping: &Mapping,
+    g: &LogicalGeometry,
+    xs: &[u64],
+    ys: &[u64],
+    probes: &mut Vec<Probe>,
+    tiles: &mut Vec<u64>,
+) {
+    let n = mapping.num_dims();
+    let k = g.leading.len();
+    let mut terms = Terms::new(mapping);
+    let levels = terms.levels;
+    let mut index = vec![0u64; n];
+    let mut unit = |terms: &mut Terms<'_>, dim: Option<usize>, value: u64| -> TermId {
+        match dim {
+            Some(d) if value > 0 => {
+                index.iter_mut().for_each(|i| *i = 0);
+                index[d] = value;
+                terms.add(&index)
+            }
+            _ => 0,
+        }
+    };
+    // Slices decompose into (outer, last leading coordinate) when a row of
+    // slices holds whole runs of the last leading dim.
+    let last = g.leading.last().copied().unwrap_or(1).max(1);
+    let split = k >= 1 && g.slices_per_row.is_multiple_of(last);
+    let col_dim = n.checked_sub(1);
+    let row_dim = n.checked_sub(2);
+    // Per sampled column: slice column, term of x, term of the last
+    // leading coordinate (when split).
+    let cols: Vec<Option<(u64, TermId, TermId)>> = xs
+        .iter()
+        .map(|&x| {
+            let (sc, c) = place(x, g.pitch_x(), g.cols, g.slices_per_row)?;
+            let tc = unit(&mut terms, col_dim, c);
+            let tz = if split {
+                unit(&mut terms, Some(k - 1), sc % last)
+            } else {
+                0
+            };
+            Some((sc, tc, tz))
+        })
+        .collect();
+    let rows: Vec<Option<(u64, TermId)>> = ys
+        .iter()
+        .map(|&y| {
+            let (sr, r) = place(y, g.pitch_y(), g.rows, g.slice_grid_rows)?;
+            Some((sr, unit(&mut terms, row_dim, r)))
+        })
+        .collect();
+    // Slice (or outer) terms, computed once each.
+    let mut cache: HashMap<u64, Option<TermId>> = HashMap::new();
+    let outer_count = g.num_slices / last;
+    let mut slice_term = |terms: &mut Terms<'_>, sr: u64, sc: u64| -> Option<TermId> {
+        if k == 0 {
+            return Some(0);
+        }
+        let slice = sr.checked_mul(g.slices_per_row)?.checked_add(sc)?;
+        let (key, limit, dims) = if split {
+            (slice / last, outer_count, &g.leading[..k - 1])
+        } else {
+            (slice, g.num_slices, &g.leading[..])
+        };
+        if key >= limit {
+            return None;
+        }
+        *cache.entry(key).or_insert_with(|| {
+            let mut lead = vec![0u64; n];
+            let mut rest = key;
+            for d in (0..dims.len()).rev() {
+                let size = dims[d].max(1);
+                lead[d] = rest % size;
+                rest /= size;
+            }
+            Some(terms.add(&lead))
+        })
+    };
+    let mut last_slice: Option<((u64, u64), Option<TermId>)> = None;
+    for row in &rows {
+        for col in &cols {
+            let (Some((sr, tr)), Some((sc, tc, tz))) = (row, col) else {
+                probes.push(Probe::Outside);
+                tiles.extend(std::iter::repeat_n(0, levels));
+                continue;
+            };
+            // Neighbouring samples usually share a slice (or outer group).
+            let group = if split { (*sr, sc / last) } else { (*sr, *sc) };
+            let ts = match last_slice {
+                Some((g0, t)) if g0 == group => t,
+                _ => {
+                    let t = slice_term(&mut terms, *sr, *sc);
+                    last_slice = Some((group, t));
+                    t
+                }
+            };
+            let Some(ts) = ts else {
+                probes.push(Probe::Outside);
+                tiles.extend(std::iter::repeat_n(0, levels));
+                continue;
+            };
+            let parts = [ts as usize, *tz as usize, *tr as usize, *tc as usize];
+            let offset = parts
+                .iter()
+                .fold(0u64, |acc, &p| acc.wrapping_add(terms.offset[p]));
+            for l in 0..levels {
+                tiles.push(parts.iter().fold(0u64, |acc, &p| {
+                    acc.wrapping_add(terms.tiles[p * levels + l])
+                }));
+            }
+            probes.push(if parts.iter().all(|&p| terms.in_dims[p]) {
+                Probe::Element {
+                    offset,
+                    id: parts
+                        .iter()
+                        .fold(0u64, |acc, &p| acc.wrapping_add(terms.id[p])),
+                }
+            } else {
+                let legacy = mapping.is_legacy() && parts.iter().all(|&p| terms.in_extents[p]);
+                Probe::Padding {
+                    offset,
+                    source: if legacy {
+                        PaddingSource::LegacyPadding
+                    } else {
+                        PaddingSource::Tile { level: 0 }
+                    },
+                }
+            });
+        }
+    }
+}

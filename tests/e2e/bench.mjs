@@ -1,0 +1,52 @@
+// Runs the in-page timing harness (static/bench.js) headless in Debian
+// Chromium against the release build in dist/ and prints a table:
+//
+//   (cd tests/e2e && node bench.mjs)          # needs `trunk build --release`
+//
+// The canvas is made 1600x1000 CSS pixels (the size the targets are set
+// for). Exit status 0; with --strict, 1 when a target is missed.
+import { launchBrowser, startServer, stopAll } from './harness.mjs';
+
+const strict = process.argv.includes('--strict');
+const targets = [
+  ['keystroke -> painted, median', (r) => r.keystroke.painted.median, 16],
+  ['animation frame work, p95', (r) => r.animation.work.p95, 8],
+];
+
+let failed = false;
+try {
+  const base = await startServer();
+  const context = await launchBrowser();
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 2000, height: 1300 });
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await page.addInitScript(() => {
+    const style = document.createElement('style');
+    style.textContent = '.app { max-width: none } .canvas-box { width: 1600px; height: 1000px; }';
+    document.addEventListener('DOMContentLoaded', () => document.head.append(style));
+  });
+  await page.goto(`${base}?shape=f32%5B2,3%5D`);
+  await page.waitForSelector('#layout-canvas[data-generation]');
+  const results = await page.evaluate(() => window.xlaLayoutBench.run());
+  const rows = await page.evaluate((r) => window.xlaLayoutBench.table(r), results);
+  console.log(`canvas ${results.canvas} CSS px @${results.devicePixelRatio}x, Chromium headless (software rendering)`);
+  console.log(`${'measure'.padEnd(36)} ${'ms'.padStart(9)}  target`);
+  for (const [name, value, target] of rows) console.log(`${name.padEnd(36)} ${value.padStart(9)}  ${target}`);
+  console.log('keystroke -> painted per shape (median ms: total = scenes + canvas drawing + the rest):');
+  for (const [shape, m] of Object.entries(results.keystroke.perShape)) {
+    const f = (v) => v.toFixed(1).padStart(6);
+    console.log(`  ${f(m.painted)} = ${f(m.scene)} + ${f(m.draw)} + ${f(m.painted - m.scene - m.draw)}  ${shape}`);
+  }
+  console.log(`slowest shape to type: ${results.keystroke.worst.shape} (median ${results.keystroke.worst.median.toFixed(2)} ms)`);
+  console.log(`animation: ${results.animation.work.n} frames, cursor advanced ${results.animation.advanced} cells`);
+  console.log(`zoom: deepest view draws blocks of ${results.zoom.blockAtDeepest} cell(s)`);
+  for (const [name, get, limit] of targets) {
+    const value = get(results);
+    const ok = value <= limit;
+    failed ||= !ok;
+    console.log(`${ok ? 'MET ' : 'MISS'} ${name}: ${value.toFixed(2)} ms (target <= ${limit} ms)`);
+  }
+} finally {
+  await stopAll();
+}
+process.exit(strict && failed ? 1 : 0);
