@@ -276,3 +276,36 @@ fn slices_are_labelled_and_round_trip() {
     // Gaps between slices show nothing.
     assert_eq!(g.cell(5, 0), None);
 }
+
+#[test]
+fn memory_rows_are_whole_tiles_or_even_parts_of_one() {
+    use xla_layout_viz::render::geometry::auto_row_width;
+    // A 1000 x 350 pane: aspect 20/7.
+    let (w, h) = (1000.0, 350.0);
+    // 24 cells fit on one row at 24 px or more each.
+    assert_eq!(auto_row_width(&mapping("f32[3,5]{1,0:T(2,2)}"), w, h), 24);
+    // 16384 cells: sqrt(16384 * 20/7) = 216 is nearest 4096 / 2^4.
+    assert_eq!(
+        auto_row_width(&mapping("pred[64,256]{1,0:T(32,128)(32,1)E(1)}"), w, h),
+        256
+    );
+    // 167,772,160 cells: sqrt(F * 20/7) = 21,894, nearest 1024 * 2^4.
+    assert_eq!(
+        auto_row_width(
+            &mapping("bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)}"),
+            w,
+            h
+        ),
+        16384
+    );
+    // A tile of 128 holding one scalar: sqrt(128 * 20/7) = 19.1, 128 / 2^3.
+    assert_eq!(auto_row_width(&mapping("f32[]{:T(128)}"), w, h), 16);
+    // 1680 cells in the wide pane: sqrt(1680 * 20/7) = 69.3, nearest 15 * 4.
+    assert_eq!(auto_row_width(&mapping("f32[40,40]{1,0:T(3,5)}"), w, h), 60);
+    // In a narrow pane (200 x 350) 105 cells want 7.7 per row, half a
+    // tile; but an odd tile cannot be halved: 3 x 5 = 15 stays whole.
+    assert_eq!(
+        auto_row_width(&mapping("f32[20,5]{1,0:T(3,5)}"), 200.0, h),
+        15
+    );
+}

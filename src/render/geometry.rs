@@ -261,8 +261,9 @@ pub fn row_unit(mapping: &Mapping) -> u64 {
 }
 
 /// The row width chosen when the user has not picked one: all of memory on
-/// one row when its cells stay readable there; else a power-of-two number
-/// of [`row_unit`]s that makes the strip's shape match the pane's.
+/// one row when its cells stay readable there; else [`row_unit`] times or
+/// divided by a power of two (dividing only while it divides evenly), the
+/// one that makes the strip's shape closest to the pane's.
 pub fn auto_row_width(mapping: &Mapping, pane_w: f64, pane_h: f64) -> u64 {
     let footprint = mapping.footprint();
     let unit = row_unit(mapping);
@@ -274,7 +275,18 @@ pub fn auto_row_width(mapping: &Mapping, pane_w: f64, pane_h: f64) -> u64 {
     }
     let aspect = if pane_h > 0.0 { pane_w / pane_h } else { 1.0 };
     let ideal = (footprint as f64 * aspect).sqrt() / unit as f64;
-    let exponent = ideal.max(1.0).log2().round().clamp(0.0, 62.0);
-    let units = 1u64 << (exponent as u32);
-    unit.saturating_mul(units).min(footprint.max(unit)).max(1)
+    let exponent = ideal.log2().round().clamp(-62.0, 62.0) as i32;
+    let width = if exponent >= 0 {
+        unit.saturating_mul(1u64 << exponent)
+    } else {
+        let mut w = unit;
+        for _ in 0..-exponent {
+            if !w.is_multiple_of(2) {
+                break;
+            }
+            w /= 2;
+        }
+        w
+    };
+    width.min(footprint).max(1)
 }

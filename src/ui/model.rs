@@ -4,47 +4,15 @@
 use crate::core::summary::Summary;
 use crate::core::{self, Analysis, Shape};
 
-/// The older Layout proto's `padding_value` (no HLO text syntax; seed
-/// files 000-002 and 004).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum PadValue {
-    #[default]
-    Unspecified,
-    Zero,
-    Lowest,
-    Highest,
-}
+/// The older Layout proto's `padding_value`: the core's type.
+pub use crate::core::PaddingValue as PadValue;
 
-impl PadValue {
-    pub const ALL: [PadValue; 4] = [
-        PadValue::Unspecified,
-        PadValue::Zero,
-        PadValue::Lowest,
-        PadValue::Highest,
-    ];
-
-    /// The proto's name, used in the address too.
-    pub fn name(self) -> &'static str {
-        match self {
-            PadValue::Unspecified => "unspecified",
-            PadValue::Zero => "zero",
-            PadValue::Lowest => "lowest",
-            PadValue::Highest => "highest",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<PadValue> {
-        PadValue::ALL.into_iter().find(|p| p.name() == name)
-    }
-
-    /// What padding cells are labelled with in the pictures.
-    pub fn label(self) -> Option<&'static str> {
-        match self {
-            PadValue::Unspecified => None,
-            PadValue::Zero => Some("0"),
-            PadValue::Lowest => Some("min"),
-            PadValue::Highest => Some("max"),
-        }
+/// What the older proto's padding cells are labelled with in the pictures
+/// for `ty`: its value (`0`, `false`, `-inf`, ...), nothing when unknown.
+pub fn pad_label(value: PadValue, ty: crate::core::ElementType) -> Option<String> {
+    match value {
+        PadValue::Unknown => None,
+        v => v.value_for(ty),
     }
 }
 

@@ -27,7 +27,7 @@ const fn preset(
         name,
         shape,
         padded: "",
-        pad_value: PadValue::Unspecified,
+        pad_value: PadValue::Zero,
         note,
     }
 }

@@ -123,7 +123,7 @@ fn write_query(i: &Initial) -> Result<(), JsValue> {
     optional(
         "pad",
         match i.pad_value {
-            PadValue::Unspecified => String::new(),
+            PadValue::Zero => String::new(),
             v => v.name().to_owned(),
         },
     );

@@ -246,9 +246,10 @@ fn paint(
         return PaintReport::default();
     };
     let mapping = &drawn.analysis.mapping;
+    let pad = crate::ui::model::pad_label(drawn.pad_value, drawn.analysis.layout.element_type());
     let labelling = Labelling {
         letters: mapping.num_elements() <= 26,
-        pad_label: drawn.pad_value.label(),
+        pad_label: pad.as_deref(),
     };
     let trail = state.anim.trail();
     painter.paint(&FrameInput {
