@@ -1,119 +1,185 @@
-// End-to-end tests of the release build in headless Chromium.
-// Run by scripts/test.sh after `trunk build --release`; alone:
-//   (cd tests/e2e && npm ci && node --test)
-// Screenshots of each step go to target/e2e/.
+// End-to-end tests of the release build in headless Chromium: loading,
+// the default example's picture, typing, bad input, the address and
+// localStorage. Run by scripts/test.sh after `trunk build --release`;
+// alone: (cd tests/e2e && npm ci && node --test). E2E_DIST picks the
+// build, E2E_SCREENSHOTS where the screenshots of each step go.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import {
-  FIRST_COLOUR,
-  LAST_COLOUR,
-  PADDING_COLOUR,
   canvasSummary,
-  cellColour,
-  collectErrors,
-  launchBrowser,
-  near,
+  canvasView,
+  cellPoint,
+  openApp,
+  pixel,
+  sampleAt,
   screenshot,
-  slotColour,
-  startServer,
   stopAll,
-  waitForGrid,
+  typeShape,
+  waitForPicture,
+  waitForQuery,
 } from './harness.mjs';
+import { FIRST_COLOUR, LIGHT, footprint, hatchGrey, inBounds, near, rampColour, tiledOffset } from './xla.mjs';
 
 const DEFAULT_SHAPE = 'bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)}';
-const TILED = 'f32[3,5]{1,0:T(2,2)}';
-const COLUMN_MAJOR = 'f32[4,8]{0,1}';
+const DEFAULT = { dims: [8, 1, 1280, 16384], m2m: [3, 2, 0, 1], tiles: [[8, 128], [2, 1]] };
+const TILED_SHAPE = 'f32[3,5]{1,0:T(2,2)}';
+const TILED = { dims: [3, 5], m2m: [1, 0], tiles: [[2, 2]] };
+const COLUMN_MAJOR_SHAPE = 'f32[4,8]{0,1}';
 
-let baseUrl;
-let context;
+let app;
 let page;
-let errors;
 
 before(async () => {
-  baseUrl = await startServer();
-  context = await launchBrowser();
-  page = await context.newPage();
-  errors = collectErrors(page);
+  app = await openApp();
+  page = app.page;
 });
-
 after(stopAll);
 
-const shapeParam = () => new URL(page.url()).searchParams.get('shape');
+/** Asserts that the drawn sample holding world cell (wx, wy) has colour `rgb`. */
+async function assertSample(view, pane, wx, wy, rgb, what) {
+  const s = sampleAt(view, pane, wx, wy);
+  const got = await pixel(page, s.x, s.y);
+  assert.ok(near(got, rgb, 3), `${what}: ${pane} cell (${s.cell}) at (${s.x.toFixed(1)}, ${s.y.toFixed(1)}) is ${got}, expected ${rgb}`);
+}
 
-test('the page loads with no console errors', async () => {
-  await page.goto(baseUrl);
-  await page.waitForSelector('#layout-canvas[data-rows]');
-  await screenshot(page, '01-default');
-  assert.deepEqual(errors, []);
-});
-
-test('the default example is drawn', async () => {
+test('the page loads with no console errors and draws the default example', async () => {
+  await page.goto(app.baseUrl);
+  const view = await waitForPicture(page);
+  await screenshot(page, 'app-01-default');
+  assert.deepEqual(app.errors, []);
   assert.equal(await page.inputValue('#shape-input'), DEFAULT_SHAPE);
   assert.equal(await page.textContent('#shape-canonical'), DEFAULT_SHAPE);
-  assert.equal(shapeParam(), DEFAULT_SHAPE, 'the address holds the shape');
-  const summary = await canvasSummary(page);
-  assert.ok(summary.painted > 10_000, `canvas painted: ${summary.painted} pixels`);
-  assert.ok(summary.distinctColours > 20, `colours: ${summary.distinctColours}`);
-  // Element (0, 0) is first in memory: the ramp's first colour, in both panels.
-  assert.ok(near(await cellColour(page, 0, 0), FIRST_COLOUR), 'cell (0,0) has the first colour');
-  assert.ok(near(await slotColour(page, 0), FIRST_COLOUR), 'memory slot 0 has the first colour');
+  await waitForQuery(page, 'shape', DEFAULT_SHAPE);
+
+  for (const pane of ['logical', 'memory']) {
+    const s = await canvasSummary(page, view[pane]);
+    assert.ok(s.painted > 0.4 * s.pixels, `${pane} pane painted: ${s.painted} of ${s.pixels} pixels`);
+    assert.ok(s.distinctColours > 30, `${pane} pane colours: ${s.distinctColours}`);
+  }
+  const count = footprint(DEFAULT.dims, DEFAULT.m2m, DEFAULT.tiles);
+  assert.equal(count, 167_772_160);
+
+  // Memory: offset o at (o % rowWidth, o / rowWidth). A few px in from the
+  // top-left (past the cursor's marker on offset 0) is the ramp's first colour.
+  const early = sampleAt(view, 'memory', 2 * view.block.memory, 0);
+  assert.ok(near(await pixel(page, early.x, early.y), FIRST_COLOUR), 'memory starts with the first colour');
+  const rows = Math.ceil(count / view.rowWidth);
+  for (const [fx, fy] of [[0.5, 0.1], [0.25, 0.5], [0.75, 0.75], [0.6, 0.97]]) {
+    const [wx, wy] = [Math.floor(fx * view.rowWidth), Math.floor(fy * rows)];
+    const s = sampleAt(view, 'memory', wx, wy);
+    const offset = s.cell[1] * view.rowWidth + s.cell[0];
+    await assertSample(view, 'memory', wx, wy, rampColour(offset, count), `offset ${offset}`);
+  }
+
+  // Logical: a slice (y = dim 2, x = dim 3) per p = dim 0, stacked down,
+  // 1280 rows apart plus a gap: world height = 7 pitches + 1280.
+  assert.equal(view.logicalWorld.w, 16384, 'one slice per row of slices');
+  const pitch = (view.logicalWorld.h - 1280) / 7;
+  assert.ok(Number.isInteger(pitch) && pitch > 1280, `slice pitch ${pitch}`);
+  for (let p = 0; p < 8; p += 1) {
+    for (const [fx, fy] of [[0.5, 0.5], [0.9, 0.3]]) {
+      const s = sampleAt(view, 'logical', Math.floor(fx * 16384), p * pitch + Math.floor(fy * 1280));
+      const [x, y] = s.cell;
+      const index = [p, 0, y - p * pitch, x];
+      const offset = tiledOffset(DEFAULT.dims, DEFAULT.m2m, DEFAULT.tiles, index);
+      await assertSample(view, 'logical', x, y, rampColour(offset, count), `element (${index}) at offset ${offset}`);
+    }
+  }
 });
 
 test('typing a new shape redraws', async () => {
-  const input = page.locator('#shape-input');
-  await input.fill(TILED.slice(0, -3));
-  await input.pressSequentially(TILED.slice(-3)); // real keystrokes for the end
-  await waitForGrid(page, 3, 5);
-  await screenshot(page, '02-tiled-3x5');
-  assert.equal(await page.textContent('#shape-canonical'), TILED);
+  await page.mouse.move(0, 0);
+  const before = await canvasView(page);
+  const pictureBefore = await canvasSummary(page);
+  await typeShape(page, TILED_SHAPE);
+  const view = await waitForPicture(page, { after: before.generation });
+  await screenshot(page, 'app-02-typed-tiled-3x5');
+  assert.equal(await page.textContent('#shape-canonical'), TILED_SHAPE);
   assert.equal(await page.textContent('#shape-error'), '');
-  assert.equal(shapeParam(), TILED, 'the address follows the input');
-  // T(2,2) on [3,5]: offsets 0..23, element (0,0) at 0, (2,4) at 20 (the last).
-  assert.ok(near(await cellColour(page, 0, 0), FIRST_COLOUR), 'cell (0,0) first');
-  assert.ok(near(await cellColour(page, 2, 4), LAST_COLOUR), 'cell (2,4) last');
-  assert.ok(near(await slotColour(page, 0), FIRST_COLOUR), 'slot 0 holds (0,0)');
-  // Slots 9 and 11 pad the tile holding column 4 of rows 0-1: grey.
-  assert.ok(near(await slotColour(page, 9), PADDING_COLOUR), 'slot 9 is padding');
-  assert.ok(near(await slotColour(page, 23), PADDING_COLOUR), 'slot 23 is padding');
-  assert.ok(near(await slotColour(page, 20), LAST_COLOUR), 'slot 20 holds (2,4)');
+  assert.notEqual((await canvasSummary(page)).checksum, pictureBefore.checksum, 'the pixels changed');
+  // The logical world covers the tiled region: [3,5] padded to [4,6].
+  assert.deepEqual(view.logicalWorld, { w: 6, h: 4 });
+  const count = footprint(TILED.dims, TILED.m2m, TILED.tiles);
+  assert.equal(count, 24);
+  const holder = new Map();
+  for (let r = 0; r < 4; r += 1) {
+    for (let c = 0; c < 6; c += 1) {
+      const offset = tiledOffset(TILED.dims, TILED.m2m, TILED.tiles, [r, c]);
+      holder.set(offset, [r, c]);
+      // A quarter in from the corner: clear of labels, grid and tile lines.
+      const got = await pixel(page, ...cellPoint(view, 'logical', c, r, 0.25, 0.25));
+      if (!inBounds(TILED.dims, [r, c])) {
+        assert.ok(hatchGrey(got, LIGHT), `ghost (${r},${c}) is hatched grey: ${got}`);
+      } else if (offset > 0) {
+        assert.ok(near(got, rampColour(offset, count), 3), `element (${r},${c}) at offset ${offset}: ${got}`);
+      }
+    }
+  }
+  for (let offset = 1; offset < count; offset += 1) {
+    const cell = [offset % view.rowWidth, Math.floor(offset / view.rowWidth)];
+    const got = await pixel(page, ...cellPoint(view, 'memory', ...cell, 0.2, 0.2));
+    const [r, c] = holder.get(offset);
+    const ok = inBounds(TILED.dims, [r, c]) ? near(got, rampColour(offset, count), 3) : hatchGrey(got, LIGHT);
+    assert.ok(ok, `memory offset ${offset} holds (${r},${c}): ${got}`);
+  }
 });
 
-test('a bad shape shows the error with a caret and keeps the picture', async () => {
-  const before = await canvasSummary(page);
-  await page.locator('#shape-input').fill('f32[3,x]{1,0}');
+test('a bad shape shows the error with its caret and keeps the picture', async () => {
+  await page.mouse.move(0, 0);
+  const before = await canvasView(page);
+  const pictureBefore = await canvasSummary(page);
+  const bad = 'f32[3,x]{1,0}';
+  await page.locator('#shape-input').fill(bad);
   await page.waitForSelector('#shape-error:not(:empty)');
-  await screenshot(page, '03-bad-shape');
-  const message = await page.textContent('#shape-error');
-  assert.match(message, /\^/, `caret in: ${message}`);
+  await screenshot(page, 'app-03-bad-shape');
   assert.equal(await page.getAttribute('#shape-error', 'role'), 'alert');
+  const lines = (await page.textContent('#shape-error')).split('\n');
+  const inputLine = lines.find((l) => l.includes(bad));
+  const caretLine = lines.find((l) => /^\s*\^+\s*$/.test(l));
+  assert.ok(inputLine && caretLine, `input and caret lines in:\n${lines.join('\n')}`);
+  assert.equal(caretLine.indexOf('^'), inputLine.indexOf('x'), 'the caret sits under the x');
+  assert.equal(await page.inputValue('#shape-input'), bad, 'the text is kept');
   assert.equal(await page.getAttribute('#shape-input', 'aria-invalid'), 'true');
-  assert.ok((await page.locator('.shape-mirror mark.bad').count()) === 1, 'the bad characters are marked');
-  assert.equal(shapeParam(), 'f32[3,x]{1,0}', 'the bad text is kept in the address');
-  const afterError = await canvasSummary(page);
-  assert.equal(afterError.checksum, before.checksum, 'the previous picture stays');
-  assert.equal(afterError.painted, before.painted);
+  assert.equal(await page.textContent('.shape-mirror mark.bad'), 'x', 'the bad characters are marked');
+  await waitForQuery(page, 'shape', bad); // the address holds the text as typed
+  const after = await canvasView(page);
+  assert.equal(after.generation, before.generation, 'no new picture');
+  assert.equal((await canvasSummary(page)).checksum, pictureBefore.checksum, 'the previous picture stays, pixel for pixel');
+  assert.equal(await page.textContent('#shape-canonical'), TILED_SHAPE, 'the last good shape is still described');
 });
 
 test('?shape= in the address loads that shape', async () => {
-  await page.goto(`${baseUrl}?shape=${encodeURIComponent(COLUMN_MAJOR)}`);
-  await waitForGrid(page, 4, 8);
-  await screenshot(page, '04-url-column-major');
-  assert.equal(await page.inputValue('#shape-input'), COLUMN_MAJOR);
-  // {0,1}: dim 0 is minor, so memory walks down the columns.
-  assert.ok(near(await cellColour(page, 0, 0), FIRST_COLOUR), 'cell (0,0) first');
-  assert.ok(near(await cellColour(page, 3, 7), LAST_COLOUR), 'cell (3,7) last');
-  const second = await cellColour(page, 1, 0);
-  const right = await cellColour(page, 0, 1);
-  assert.ok(second[2] > FIRST_COLOUR[2] && second[2] < right[2], 'memory goes down a column first');
+  await page.goto(`${app.baseUrl}?shape=${encodeURIComponent(COLUMN_MAJOR_SHAPE)}`);
+  const view = await waitForPicture(page);
+  await screenshot(page, 'app-04-url-column-major');
+  assert.equal(await page.inputValue('#shape-input'), COLUMN_MAJOR_SHAPE);
+  assert.equal(await page.textContent('#shape-canonical'), COLUMN_MAJOR_SHAPE);
+  assert.deepEqual(view.logicalWorld, { w: 8, h: 4 });
+  // {0,1}: dim 0 is minor, so memory walks down the columns: (r, c) at 4c + r.
+  for (const [r, c] of [[1, 0], [3, 0], [0, 1], [2, 5], [3, 7]]) {
+    const offset = tiledOffset([4, 8], [0, 1], [], [r, c]);
+    assert.equal(offset, 4 * c + r);
+    const got = await pixel(page, ...cellPoint(view, 'logical', c, r, 0.25, 0.25));
+    assert.ok(near(got, rampColour(offset, 32), 3), `(${r},${c}) at offset ${offset}: ${got}`);
+  }
 });
 
-test('the last input survives a reload without ?shape=', async () => {
-  await page.locator('#shape-input').fill(TILED);
-  await waitForGrid(page, 3, 5);
-  await page.goto(baseUrl);
-  await waitForGrid(page, 3, 5);
-  assert.equal(await page.inputValue('#shape-input'), TILED);
-  await screenshot(page, '05-reloaded');
-  assert.deepEqual(errors, [], 'no console errors over the whole session');
+test('the address follows typing and a reload keeps the last input', async () => {
+  const input = page.locator('#shape-input');
+  await input.fill('s8[2,3]{0,1');
+  for (const key of ['}', 'Backspace', '}']) {
+    await input.press(key);
+    const text = await input.inputValue();
+    await waitForQuery(page, 'shape', text);
+  }
+  const last = await input.inputValue();
+  assert.equal(last, 's8[2,3]{0,1}');
+  await waitForPicture(page);
+  await page.goto(app.baseUrl);
+  await waitForPicture(page);
+  assert.equal(await page.inputValue('#shape-input'), last, 'localStorage kept the input');
+  await waitForQuery(page, 'shape', last); // and the address shows it again
+  await screenshot(page, 'app-05-reloaded');
+  assert.deepEqual(app.errors, [], 'no console errors over the whole session');
 });

@@ -44,15 +44,19 @@ export async function stopAll() {
   }
 }
 
-// Last resort for servers if the tests die before `after` runs. (The browser
-// is killed by playwright itself on exit and on SIGINT/SIGTERM.)
+// Last resort if the tests die before `after` runs: servers are killed and
+// browser profiles removed. (The browser itself is killed by playwright on
+// exit and on SIGINT/SIGTERM.)
 const children = new Set();
-process.on('exit', () => {
+const profiles = new Set();
+function lastResort() {
   for (const child of children) child.kill('SIGKILL');
-});
+  for (const profile of profiles) rmSync(profile, { recursive: true, force: true });
+}
+process.on('exit', lastResort);
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
-    for (const child of children) child.kill('SIGKILL');
+    lastResort();
     process.exit(130);
   });
 }
@@ -95,6 +99,11 @@ export async function startServer(dir = distDir) {
 /** Launches headless Chromium with a fresh profile; resolves to its context. */
 export async function launchBrowser() {
   const profile = mkdtempSync(join(tmpdir(), 'xla-layout-viz-e2e-'));
+  profiles.add(profile);
+  cleanups.push(() => {
+    rmSync(profile, { recursive: true, force: true });
+    profiles.delete(profile);
+  });
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
@@ -102,7 +111,6 @@ export async function launchBrowser() {
     viewport: { width: 1100, height: 900 },
     deviceScaleFactor: 1,
   });
-  cleanups.push(() => rmSync(profile, { recursive: true, force: true }));
   cleanups.push(() => context.close());
   return context;
 }
@@ -117,91 +125,257 @@ export function collectErrors(page) {
   return errors;
 }
 
+/** Server, browser and one page with its error log, for a test file. */
+export async function openApp() {
+  const baseUrl = await startServer();
+  const context = await launchBrowser();
+  // Fail in seconds, not half a minute, when a hook never shows up.
+  context.setDefaultTimeout(Number(process.env.E2E_TIMEOUT_MS ?? 10_000));
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  return { baseUrl, context, page, errors };
+}
+
 /** Saves a full-page screenshot as target/e2e/<name>.png. */
 export async function screenshot(page, name) {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
-/** The canvas geometry the app publishes as data-* attributes (CSS px). */
-export async function geometry(page) {
-  return page.$eval('#layout-canvas', (canvas) => {
-    const number = (name) => Number(canvas.getAttribute(`data-${name}`));
-    return {
-      cell: number('cell'),
-      gridX: number('grid-x'),
-      gridY: number('grid-y'),
-      rows: number('rows'),
-      cols: number('cols'),
-      stripCell: number('strip-cell'),
-      stripY: number('strip-y'),
-      stripCols: number('strip-cols'),
-    };
-  });
+const rectOf = (text) => {
+  const [x, y, w, h] = text.split(',').map(Number);
+  return { x, y, w, h };
+};
+const cameraOf = (text) => {
+  const [x, y, scale] = text.split(',').map(Number);
+  return { x, y, scale };
+};
+
+/**
+ * What the canvas publishes as data-* attributes (CSS px): the pane
+ * rectangles, their cameras, the animation cursor, the picture's
+ * generation, cells per drawn sample, the memory row width and the
+ * logical world's size in cells.
+ */
+export async function canvasView(page) {
+  const a = await page.$eval('#layout-canvas', (canvas) => ({ ...canvas.dataset }));
+  const [worldW, worldH] = (a.logicalWorld ?? '0,0').split(',').map(Number);
+  return {
+    logical: rectOf(a.logical),
+    memory: rectOf(a.memory),
+    camera: { logical: cameraOf(a.cameraLogical), memory: cameraOf(a.cameraMemory) },
+    cursor: Number(a.cursor),
+    playing: a.playing === 'true',
+    generation: Number(a.generation),
+    block: { logical: Number(a.blockLogical), memory: Number(a.blockMemory) },
+    rowWidth: Number(a.rowWidth),
+    logicalWorld: { w: worldW, h: worldH },
+  };
 }
 
-/** Waits until the canvas shows a grid of `rows` x `cols` cells. */
-export async function waitForGrid(page, rows, cols) {
+/** Screen point (CSS px on the canvas) of world point (wx, wy) of `pane`. */
+export function toScreen(view, pane, wx, wy) {
+  const r = view[pane];
+  const c = view.camera[pane];
+  return [r.x + (wx - c.x) * c.scale, r.y + (wy - c.y) * c.scale];
+}
+
+/** World point under canvas point (x, y) of `pane`. */
+export function toWorld(view, pane, x, y) {
+  const r = view[pane];
+  const c = view.camera[pane];
+  return [c.x + (x - r.x) / c.scale, c.y + (y - r.y) / c.scale];
+}
+
+/** A point inside world cell (wx, wy): (fx, fy) of the way across it. */
+export function cellPoint(view, pane, wx, wy, fx = 0.5, fy = 0.5) {
+  return toScreen(view, pane, wx + fx, wy + fy);
+}
+
+/** Waits until the canvas has painted a picture; returns its view. */
+export async function waitForPicture(page, { after } = {}) {
   await page.waitForFunction(
-    ([rows, cols]) => {
-      const canvas = document.getElementById('layout-canvas');
-      return canvas?.dataset.rows === String(rows) && canvas?.dataset.cols === String(cols);
+    (after) => {
+      const g = document.getElementById('layout-canvas')?.dataset.generation;
+      return g !== undefined && Number(g) > 0 && (after === undefined || Number(g) !== after);
     },
-    [rows, cols],
+    after,
+  );
+  return canvasView(page);
+}
+
+/**
+ * Waits until data-<name> of the canvas satisfies `test` (JS source of a
+ * function of the value, e.g. "(v) => v === '1'"); resolves to the view.
+ */
+export async function waitForData(page, name, test) {
+  try {
+    await page.waitForFunction(
+      ([name, test]) => {
+        const value = document.getElementById('layout-canvas')?.getAttribute(`data-${name}`);
+        return value !== null && value !== undefined && new Function('v', `return (${test})(v)`)(value);
+      },
+      [name, test],
+    );
+  } catch (error) {
+    const actual = await page.$eval('#layout-canvas', (c, n) => c.getAttribute(`data-${n}`), name).catch(() => null);
+    throw new Error(`data-${name} is ${JSON.stringify(actual)}, not ${test}`, { cause: error });
+  }
+  return canvasView(page);
+}
+
+/** Waits for `n` animation frames in the page. */
+export async function frames(page, n = 2) {
+  await page.evaluate(
+    (n) =>
+      new Promise((done) => {
+        const next = (left) => (left === 0 ? done() : requestAnimationFrame(() => next(left - 1)));
+        next(n);
+      }),
+    n,
   );
 }
 
-/** The [r, g, b, a] of the canvas pixel at CSS position (x, y). */
-export async function pixel(page, x, y) {
+/**
+ * The RGBA bytes of the CSS rectangle (x, y, w, h) of the picture as shown:
+ * the canvas with the transparent overlay above it (cursor, trail, hovered
+ * and pinned cells) composited on top. Runs in the page.
+ */
+function readPicture(canvas, [x, y, w, h]) {
+  const dpr = Math.min(4, Math.max(1, window.devicePixelRatio));
+  const px = (v) => Math.floor(v * dpr);
+  const [x0, y0] = [px(x), px(y)];
+  const [cw, ch] = [Math.max(1, px(x + w) - x0), Math.max(1, px(y + h) - y0)];
+  const scratch = document.createElement('canvas');
+  scratch.width = cw;
+  scratch.height = ch;
+  const ctx = scratch.getContext('2d');
+  for (const layer of [canvas, document.getElementById('layout-overlay')]) {
+    if (layer && layer.width > 0 && layer.height > 0) ctx.drawImage(layer, x0, y0, cw, ch, 0, 0, cw, ch);
+  }
+  return ctx.getImageData(0, 0, cw, ch).data;
+}
+
+/** The [r, g, b, a] pixels of the picture in the CSS rectangle (x, y, w, h), row by row. */
+export async function pixels(page, x, y, w = 1, h = 1) {
   return page.$eval(
     '#layout-canvas',
-    (canvas, [x, y]) => {
-      const scale = canvas.width / canvas.clientWidth;
-      const data = canvas.getContext('2d').getImageData(Math.floor(x * scale), Math.floor(y * scale), 1, 1).data;
-      return Array.from(data);
+    (canvas, [read, rect]) => {
+      const data = new Function(`return ${read}`)()(canvas, rect);
+      const out = [];
+      for (let i = 0; i < data.length; i += 4) out.push([data[i], data[i + 1], data[i + 2], data[i + 3]]);
+      return out;
     },
-    [x, y],
+    [readPicture.toString(), [x, y, w, h]],
   );
 }
 
-/** The colour at the centre of logical cell (row, col). */
-export async function cellColour(page, row, col) {
-  const g = await geometry(page);
-  return pixel(page, g.gridX + (col + 0.5) * g.cell, g.gridY + (row + 0.5) * g.cell);
+/** The [r, g, b, a] of the picture's pixel at CSS position (x, y). */
+export async function pixel(page, x, y) {
+  return (await pixels(page, x, y))[0];
 }
 
-/** The colour at the centre of memory slot `offset` in the strip. */
-export async function slotColour(page, offset) {
-  const g = await geometry(page);
-  const row = Math.floor(offset / g.stripCols);
-  const col = offset % g.stripCols;
-  return pixel(page, (col + 0.5) * g.stripCell, g.stripY + (row + 0.5) * g.stripCell);
-}
-
-/** Painted pixels, distinct colours and a checksum of the whole canvas. */
-export async function canvasSummary(page) {
-  return page.$eval('#layout-canvas', (canvas) => {
-    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-    let painted = 0;
-    let checksum = 0;
-    const colours = new Set();
-    for (let i = 0; i < data.length; i += 4) {
-      if (data[i + 3] > 0) {
-        painted += 1;
-        colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+/**
+ * Over the picture, or a CSS rectangle of it: a checksum of the pixels,
+ * the number of distinct colours and of pixels unlike `background`.
+ */
+export async function canvasSummary(page, rect = null, background = [255, 255, 255]) {
+  return page.$eval(
+    '#layout-canvas',
+    (canvas, [read, rect, bg]) => {
+      const dpr = Math.min(4, Math.max(1, window.devicePixelRatio));
+      const r = rect ?? { x: 0, y: 0, w: canvas.width / dpr, h: canvas.height / dpr };
+      const data = new Function(`return ${read}`)()(canvas, [r.x, r.y, r.w, r.h]);
+      let checksum = 0;
+      let painted = 0;
+      const colours = new Set();
+      for (let i = 0; i < data.length; i += 4) {
+        const [red, green, blue] = [data[i], data[i + 1], data[i + 2]];
+        colours.add((red << 16) | (green << 8) | blue);
+        if (Math.abs(red - bg[0]) + Math.abs(green - bg[1]) + Math.abs(blue - bg[2]) > 6) painted += 1;
+        checksum = (checksum * 31 + red + 7 * green + 13 * blue + 17 * data[i + 3]) >>> 0;
       }
-      checksum = (checksum * 31 + data[i] + 7 * data[i + 1] + 13 * data[i + 2] + 17 * data[i + 3]) >>> 0;
-    }
-    return { painted, distinctColours: colours.size, checksum };
-  });
+      return { checksum, painted, distinctColours: colours.size, pixels: data.length / 4 };
+    },
+    [readPicture.toString(), rect, background],
+  );
 }
 
-/** Viridis at 0 and 1, and the padding grey, as drawn by src/ui/colour.rs. */
-export const FIRST_COLOUR = [68, 1, 84];
-export const LAST_COLOUR = [253, 231, 37];
-export const PADDING_COLOUR = [150, 150, 150];
+/** Moves the mouse to canvas point (x, y) (CSS px from its top-left). */
+export async function pointAt(page, x, y) {
+  const box = await page.locator('#layout-canvas').boundingBox();
+  await page.mouse.move(box.x + x, box.y + y);
+}
 
-/** True when `rgba` is opaque and within `tolerance` of `rgb` per channel. */
-export function near(rgba, rgb, tolerance = 2) {
-  return rgba[3] === 255 && rgb.every((value, i) => Math.abs(rgba[i] - value) <= tolerance);
+/** Clicks canvas point (x, y). */
+export async function clickAt(page, x, y) {
+  const box = await page.locator('#layout-canvas').boundingBox();
+  await page.mouse.click(box.x + x, box.y + y);
+}
+
+/** Picks preset `id` in the menu; resolves to the new picture's view. */
+export async function choosePreset(page, id) {
+  const before = (await canvasView(page)).generation;
+  await page.selectOption('#preset-select', id);
+  return waitForPicture(page, { after: before });
+}
+
+/** Replaces the shape text (typing the last character for real). */
+export async function typeShape(page, text) {
+  const input = page.locator('#shape-input');
+  await input.fill(text.slice(0, -1));
+  await input.press('End');
+  await input.pressSequentially(text.slice(-1));
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** The address bar's query parameter `name`. */
+export const queryParam = (page, name) => new URL(page.url()).searchParams.get(name);
+
+/** Waits until the address bar's parameter `name` is `value` (null: absent); it is saved throttled. */
+export async function waitForQuery(page, name, value) {
+  try {
+    await page.waitForFunction(([n, v]) => new URL(location.href).searchParams.get(n) === v, [name, value]);
+  } catch (error) {
+    throw new Error(`?${name}= is ${JSON.stringify(queryParam(page, name))}, expected ${JSON.stringify(value)}`, { cause: error });
+  }
+}
+
+/**
+ * The drawn sample holding world cell (wx, wy) of `pane`: zoomed out, one
+ * sample stands for a block of `block` x `block` cells and shows its
+ * top-left cell. Returns that cell and the sample's centre on screen.
+ */
+export function sampleAt(view, pane, wx, wy) {
+  const b = view.block[pane];
+  const [bx, by] = [Math.floor(wx / b) * b, Math.floor(wy / b) * b];
+  const [x, y] = toScreen(view, pane, bx + b / 2, by + b / 2);
+  return { cell: [bx, by], x, y };
+}
+
+/**
+ * Chromium's complaint when a passive listener calls preventDefault: the
+ * app's keydown listener does (see the keyboard test in animation.test.mjs).
+ */
+export const PASSIVE_KEYDOWN = /Unable to preventDefault inside passive event listener/;
+
+/**
+ * Waits until the text of `selector` is `expected`; if it never is, fails
+ * with the text it had instead.
+ */
+export async function waitForText(page, selector, expected) {
+  try {
+    await page.waitForFunction(
+      ([selector, expected]) => document.querySelector(selector)?.textContent.trim() === expected,
+      [selector, expected],
+    );
+  } catch (error) {
+    const actual = await page.evaluate((s) => document.querySelector(s)?.textContent.trim() ?? null, selector);
+    throw new Error(`${selector} reads ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`, { cause: error });
+  }
 }
