@@ -346,3 +346,22 @@ fn bad_arguments_never_panic() {
         assert!(!err.trim().is_empty(), "{args:?} printed no reason");
     }
 }
+
+#[test]
+fn an_empty_array_with_huge_dims_is_empty_not_an_overflow() {
+    // 0 x 5 x (2^62 - 1): no elements; the product of the non-zero dims
+    // alone (about 2.3e19) does not fit in 64 bits, and nothing may compute
+    // it (it panicked in debug builds and wrapped in release ones).
+    let text = "f32[0,5,4611686018427387903]{0,1,2:T(2)}";
+    let info = json(&["info", text]);
+    assert_eq!(info["elements"], 0);
+    assert_eq!(info["footprint_elements"], 0);
+    assert_eq!(info["padding_elements"], 0);
+    assert_eq!(ok(&["checksum", text]), "0");
+    assert_eq!(ok(&["memory", text]), "[]");
+    // Like XLA's size check, the element count multiplies the dims in
+    // order: here it overflows before it reaches the 0.
+    let (code, _, err) = run(&["info", "f32[4611686018427387903,5,0]{2,1,0:T(2,2)}"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("element count overflows"), "{err}");
+}

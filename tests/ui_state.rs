@@ -174,3 +174,27 @@ fn row_width_and_resizing_lay_memory_out_again() {
     let w = s.worlds.as_ref().unwrap();
     assert!(w.memory.row_width < 24, "a narrow canvas wraps memory");
 }
+
+#[test]
+fn resizing_keeps_a_zoomed_view_where_it_was() {
+    let mut s = state("f32[1024,1024]{1,0:T(8,128)}");
+    let r = s.frame.memory;
+    s.apply(Action::Zoom {
+        x: r.x + r.w / 3.0,
+        y: r.y + r.h / 3.0,
+        factor: 50.0,
+    });
+    let before = s.camera(Pane::Memory);
+    let centre = before.to_world(&r, r.x + r.w / 2.0, r.y + r.h / 2.0);
+    // 50 px taller: the memory world (its row width) stays the same.
+    s.apply(Action::Resize(1200.0, 850.0));
+    assert_eq!(s.worlds.as_ref().unwrap().memory.row_width, 2048);
+    let after = s.camera(Pane::Memory);
+    assert_eq!(after.scale, before.scale, "same zoom");
+    let r2 = s.frame.memory;
+    let centre2 = after.to_world(&r2, r2.x + r2.w / 2.0, r2.y + r2.h / 2.0);
+    assert!((centre.0 - centre2.0).abs() < 1e-6 && (centre.1 - centre2.1).abs() < 1e-6);
+    // A fitted view stays fitted.
+    let fitted = s.worlds.as_ref().unwrap().fit(Pane::Logical, &s.frame);
+    assert_eq!(s.camera(Pane::Logical), fitted);
+}

@@ -84,6 +84,28 @@ pub fn grid_lines(raster: &Raster, camera: &Camera, pane: &Rect, theme: &Theme) 
     })
 }
 
+/// A tick value for a narrow margin: `16384`, `250k`, `1M`, `1.5G`.
+pub fn compact(n: u64) -> String {
+    const UNITS: [(u64, &str); 5] = [
+        (1_000_000_000_000_000, "P"),
+        (1_000_000_000_000, "T"),
+        (1_000_000_000, "G"),
+        (1_000_000, "M"),
+        (1_000, "k"),
+    ];
+    if n < 100_000 {
+        return n.to_string();
+    }
+    let (unit, suffix) = UNITS.into_iter().find(|&(u, _)| n >= u).unwrap_or((1, ""));
+    let whole = n / unit;
+    let tenth = n % unit / (unit / 10).max(1);
+    if tenth == 0 || whole >= 100 {
+        format!("{whole}{suffix}")
+    } else {
+        format!("{whole}.{tenth}{suffix}")
+    }
+}
+
 /// The smallest "nice" step (1, 2, 5, 10, 20, 50, ...) of at least `min`.
 pub fn nice_step(min: f64) -> u64 {
     let mut step = 1u64;
@@ -162,6 +184,17 @@ pub fn tick_labels(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn compact_tick_values() {
+        assert_eq!(compact(0), "0");
+        assert_eq!(compact(16384), "16384");
+        assert_eq!(compact(250_000), "250k");
+        assert_eq!(compact(1_000_000), "1M");
+        assert_eq!(compact(1_500_000), "1.5M");
+        assert_eq!(compact(123_456_789), "123M");
+        assert_eq!(compact(u64::MAX), "18446P");
+    }
 
     #[test]
     fn nice_steps() {

@@ -3,13 +3,14 @@
 
 use crate::core::{semantics::dim_letters, PaddingSource};
 
-use super::annotate::{cell_labels, grid_lines, nice_step, tick_labels, CellText};
-use super::boundaries::tile_boundaries;
+use super::annotate::{compact, nice_step, tick_labels, CellText};
 use super::camera::{Camera, Rect};
 use super::colour::Theme;
-use super::raster::{Colouring, Raster};
-use super::scene::{level_stroke, text_width, Image, Label, Lines, PaneScene, Stroke};
-use super::views::{LogicalView, Pane, Probe};
+use super::geometry::LogicalGeometry;
+use super::pane::{build_pane, Extras};
+use super::raster::Colouring;
+use super::scene::{level_stroke, text_width, Label, Lines, PaneScene, Stroke};
+use super::views::{LogicalView, Probe};
 
 /// Most slice outlines or labels drawn in one frame.
 const MAX_SLICE_MARKS: u64 = 2048;
@@ -60,53 +61,32 @@ pub fn logical_pane(
     labelling: &Labelling<'_>,
     title: String,
 ) -> PaneScene {
-    let raster = Raster::sample(view, camera, rect, colours);
-    let mut lines = Vec::new();
-    lines.extend(grid_lines(&raster, camera, rect, theme));
-    let levels = tile_boundaries(view, &raster, camera, rect);
-    let dense_levels: Vec<usize> = levels
-        .iter()
-        .filter(|l| l.too_dense)
-        .map(|l| l.level)
-        .collect();
-    let outline_level0 = !levels.is_empty() && !dense_levels.contains(&0);
-    lines.extend(slice_outlines(view, camera, rect, theme, outline_level0));
-    for l in levels.into_iter().rev() {
-        lines.push(Lines {
-            stroke: level_stroke(theme, l.level),
-            segments: l.segments,
-        });
-    }
-    let mut labels = cell_labels(&raster, camera, rect, colours, &LogicalTexts(labelling));
-    labels.extend(slice_labels(view, camera, rect, theme));
-    let (tx, ty) = (8.0, rect.y - super::frame::TICKS_H - 5.0);
-    let mut margin = vec![Label::new(tx, ty, title, 13.0, theme.text).bold()];
-    margin.extend(logical_ticks(view, camera, rect, theme));
-    PaneScene {
-        pane: Pane::Logical,
-        rect: *rect,
-        image: Some(Image {
-            dest: raster.screen_rect(camera, rect),
-            cols: raster.cols,
-            rows: raster.rows,
-            rgba: raster.rgba.clone(),
-        }),
-        hatch: raster.padding_runs(camera, rect),
-        lines,
-        labels,
-        margin,
-        block: raster.block,
-        dense_levels,
-    }
+    let g = view.geometry.clone();
+    build_pane(
+        view,
+        camera,
+        rect,
+        colours,
+        theme,
+        &LogicalTexts(labelling),
+        title,
+        |levels| {
+            let outline_level0 = levels.first().is_some_and(|l| !l.too_dense);
+            Extras {
+                lines: slice_outlines(&g, camera, rect, theme, outline_level0),
+                labels: slice_labels(&g, camera, rect, theme),
+                margin: logical_ticks(&g, camera, rect, theme),
+            }
+        },
+    )
 }
 
-/// Visible slices as `(slice row, slice column)` ranges, or `None` when
-/// slices are too small on screen to mark one by one.
-fn visible_slices(view: &LogicalView<'_>, camera: &Camera, rect: &Rect) -> Option<[(u64, u64); 2]> {
-    let g = &view.geometry;
+/// Every visible slice with the world cell of its top-left corner; none
+/// when slices are too small on screen to mark one by one.
+fn slices_in_view(g: &LogicalGeometry, camera: &Camera, rect: &Rect) -> Vec<(u64, (u64, u64))> {
     let (px, py) = (g.pitch_x().max(1) as f64, g.pitch_y().max(1) as f64);
     if px * camera.scale < SLICE_MIN_PX || py * camera.scale < SLICE_MIN_PX {
-        return None;
+        return Vec::new();
     }
     let v = camera.visible(rect);
     let range = |from: f64, to: f64, pitch: f64, count: u64| {
@@ -114,25 +94,28 @@ fn visible_slices(view: &LogicalView<'_>, camera: &Camera, rect: &Rect) -> Optio
         let hi = ((to / pitch).ceil().max(0.0) as u64).min(count);
         (lo.min(hi), hi)
     };
-    let cols = range(v.x, v.right(), px, g.slices_per_row);
-    let rows = range(v.y, v.bottom(), py, g.slice_grid_rows);
-    let count = (rows.1 - rows.0).saturating_mul(cols.1 - cols.0);
-    (count <= MAX_SLICE_MARKS).then_some([rows, cols])
+    let (c0, c1) = range(v.x, v.right(), px, g.slices_per_row);
+    let (r0, r1) = range(v.y, v.bottom(), py, g.slice_grid_rows);
+    if (r1 - r0).saturating_mul(c1 - c0) > MAX_SLICE_MARKS {
+        return Vec::new();
+    }
+    (r0..r1)
+        .flat_map(|sr| (c0..c1).map(move |sc| sr * g.slices_per_row + sc))
+        .filter(|&slice| slice < g.num_slices)
+        .map(|slice| (slice, g.world_of(slice, 0, 0)))
+        .collect()
 }
 
 /// Outlines of each visible slice: the array's own bounds thin, and the
 /// tiled (ghost) region around them with the first level's stroke.
 fn slice_outlines(
-    view: &LogicalView<'_>,
+    g: &LogicalGeometry,
     camera: &Camera,
     rect: &Rect,
     theme: &Theme,
     outline_level0: bool,
 ) -> Vec<Lines> {
-    let g = &view.geometry;
-    let Some([rows, cols]) = visible_slices(view, camera, rect) else {
-        return Vec::new();
-    };
+    let slices = slices_in_view(g, camera, rect);
     let n = g.dims.len();
     let (real_rows, real_cols) = match n {
         0 => (1, 1),
@@ -151,29 +134,22 @@ fn slice_outlines(
             [s.x, s.bottom(), s.x, s.y],
         ]);
     };
-    for sr in rows.0..rows.1 {
-        for sc in cols.0..cols.1 {
-            let slice = sr * g.slices_per_row + sc;
-            if slice >= g.num_slices {
-                continue;
-            }
-            g.index_of(slice, 0, 0, &mut index);
-            let (x, y) = g.world_of(slice, 0, 0);
-            let (x, y) = (x as f64, y as f64);
-            if outline_level0 {
-                rect_segments(&mut ghost, Rect::new(x, y, g.cols as f64, g.rows as f64));
-            }
-            let real = index
-                .iter()
-                .zip(&g.dims)
-                .take(g.leading.len())
-                .all(|(i, d)| i < d);
-            if real && (real_rows, real_cols) != (0, 0) {
-                rect_segments(
-                    &mut array,
-                    Rect::new(x, y, real_cols as f64, real_rows as f64),
-                );
-            }
+    for (slice, (x, y)) in slices {
+        g.index_of(slice, 0, 0, &mut index);
+        let (x, y) = (x as f64, y as f64);
+        if outline_level0 {
+            rect_segments(&mut ghost, Rect::new(x, y, g.cols as f64, g.rows as f64));
+        }
+        let real = index
+            .iter()
+            .zip(&g.dims)
+            .take(g.leading.len())
+            .all(|(i, d)| i < d);
+        if real && (real_rows, real_cols) != (0, 0) {
+            rect_segments(
+                &mut array,
+                Rect::new(x, y, real_cols as f64, real_rows as f64),
+            );
         }
     }
     let mut out = vec![Lines {
@@ -203,50 +179,33 @@ pub fn slice_name(leading_index: &[u64], num_dims: usize) -> String {
         .join(", ")
 }
 
-fn slice_labels(view: &LogicalView<'_>, camera: &Camera, rect: &Rect, theme: &Theme) -> Vec<Label> {
-    let g = &view.geometry;
+fn slice_labels(g: &LogicalGeometry, camera: &Camera, rect: &Rect, theme: &Theme) -> Vec<Label> {
     if g.leading.is_empty() || (g.cols as f64) * camera.scale < 64.0 {
         return Vec::new();
     }
-    let Some([rows, cols]) = visible_slices(view, camera, rect) else {
-        return Vec::new();
-    };
     let n = g.dims.len();
     let mut index = vec![0u64; n];
     let in_gap = g.gap_y as f64 * camera.scale >= 16.0;
     let mut labels = Vec::new();
-    for sr in rows.0..rows.1 {
-        for sc in cols.0..cols.1 {
-            let slice = sr * g.slices_per_row + sc;
-            if slice >= g.num_slices {
-                continue;
-            }
-            g.index_of(slice, 0, 0, &mut index);
-            let text = slice_name(&index[..g.leading.len()], n);
-            let (wx, wy) = g.world_of(slice, 0, 0);
-            let (x, y) = camera.to_screen(rect, wx as f64, wy as f64);
-            if text_width(&text, 11.0) > g.cols as f64 * camera.scale {
-                continue;
-            }
-            let label = if in_gap {
-                Label::new(x, y - 8.0, text, 11.0, theme.text)
-            } else {
-                Label::new(x + 3.0, y + 9.0, text, 11.0, theme.text).on(theme.background)
-            };
-            labels.push(label.bold());
+    for (slice, (wx, wy)) in slices_in_view(g, camera, rect) {
+        g.index_of(slice, 0, 0, &mut index);
+        let text = slice_name(&index[..g.leading.len()], n);
+        let (x, y) = camera.to_screen(rect, wx as f64, wy as f64);
+        if text_width(&text, 11.0) > g.cols as f64 * camera.scale {
+            continue;
         }
+        let label = if in_gap {
+            Label::new(x, y - 8.0, text, 11.0, theme.text)
+        } else {
+            Label::new(x + 3.0, y + 9.0, text, 11.0, theme.text).on(theme.background)
+        };
+        labels.push(label.bold());
     }
     labels
 }
 
 /// Row and column numbers in the margins, for every visible slice.
-fn logical_ticks(
-    view: &LogicalView<'_>,
-    camera: &Camera,
-    rect: &Rect,
-    theme: &Theme,
-) -> Vec<Label> {
-    let g = &view.geometry;
+fn logical_ticks(g: &LogicalGeometry, camera: &Camera, rect: &Rect, theme: &Theme) -> Vec<Label> {
     let v = camera.visible(rect);
     let mut out = Vec::new();
     let axis = |from: f64, to: f64, pitch: u64, len: u64, count: u64, min_px: f64| {
@@ -273,9 +232,7 @@ fn logical_ticks(
         ticks
     };
     let xs = axis(v.x, v.right(), g.pitch_x(), g.cols, g.slices_per_row, 34.0);
-    out.extend(tick_labels(&xs, camera, rect, true, theme, |c| {
-        c.to_string()
-    }));
+    out.extend(tick_labels(&xs, camera, rect, true, theme, compact));
     if g.dims.len() >= 2 {
         let ys = axis(
             v.y,
@@ -285,9 +242,7 @@ fn logical_ticks(
             g.slice_grid_rows,
             16.0,
         );
-        out.extend(tick_labels(&ys, camera, rect, false, theme, |r| {
-            r.to_string()
-        }));
+        out.extend(tick_labels(&ys, camera, rect, false, theme, compact));
     }
     out
 }

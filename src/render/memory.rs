@@ -4,15 +4,15 @@
 
 use crate::core::PaddingSource;
 
-use super::annotate::{cell_labels, grid_lines, nice_step, tick_labels, ticks, CellText};
-use super::boundaries::tile_boundaries;
+use super::annotate::{compact, nice_step, tick_labels, ticks, CellText};
 use super::camera::{Camera, Rect};
 use super::colour::Theme;
 use super::geometry::MemoryGeometry;
 use super::logical::Labelling;
-use super::raster::{Colouring, Raster};
-use super::scene::{level_stroke, Dash, Image, Label, Lines, PaneScene, Stroke};
-use super::views::{MemoryView, Pane, Probe, View};
+use super::pane::{build_pane, Extras};
+use super::raster::Colouring;
+use super::scene::{Dash, Label, Lines, PaneScene, Stroke};
+use super::views::{MemoryView, Probe, View};
 
 /// Word separators are drawn when a word is at least this wide.
 const WORD_MIN_PX: f64 = 10.0;
@@ -78,48 +78,20 @@ pub fn memory_pane(
     labelling: &Labelling<'_>,
     title: String,
 ) -> PaneScene {
-    let raster = Raster::sample(view, camera, rect, colours);
     let geometry = view.geometry;
     let bits = view.mapping().element_bits();
-    let mut lines = Vec::new();
-    lines.extend(grid_lines(&raster, camera, rect, theme));
-    lines.extend(packing_separators(&geometry, bits, camera, rect, theme));
-    let levels = tile_boundaries(view, &raster, camera, rect);
-    let dense_levels = levels
-        .iter()
-        .filter(|l| l.too_dense)
-        .map(|l| l.level)
-        .collect();
-    for l in levels.into_iter().rev() {
-        lines.push(Lines {
-            stroke: level_stroke(theme, l.level),
-            segments: l.segments,
-        });
-    }
+    let dims = view.mapping().dims().to_vec();
     let texts = MemoryTexts {
         labelling,
-        dims: view.mapping().dims(),
+        dims: &dims,
     };
-    let labels = cell_labels(&raster, camera, rect, colours, &texts);
-    let (tx, ty) = (8.0, rect.y - super::frame::TICKS_H - 5.0);
-    let mut margin = vec![Label::new(tx, ty, title, 13.0, theme.text).bold()];
-    margin.extend(memory_axes(&geometry, bits, camera, rect, theme));
-    PaneScene {
-        pane: Pane::Memory,
-        rect: *rect,
-        image: Some(Image {
-            dest: raster.screen_rect(camera, rect),
-            cols: raster.cols,
-            rows: raster.rows,
-            rgba: raster.rgba.clone(),
-        }),
-        hatch: raster.padding_runs(camera, rect),
-        lines,
-        labels,
-        margin,
-        block: raster.block,
-        dense_levels,
-    }
+    build_pane(view, camera, rect, colours, theme, &texts, title, |_| {
+        Extras {
+            lines: packing_separators(&geometry, bits, camera, rect, theme),
+            labels: Vec::new(),
+            margin: memory_axes(&geometry, bits, camera, rect, theme),
+        }
+    })
 }
 
 /// Column offsets above the strip and byte addresses of rows on the left.
@@ -139,7 +111,9 @@ fn memory_axes(
         nice_step(40.0 / camera.scale),
         Some,
     );
-    let mut out = tick_labels(&xs, camera, rect, true, theme, |c| format!("+{c}"));
+    let mut out = tick_labels(&xs, camera, rect, true, theme, |c| {
+        format!("+{}", compact(c))
+    });
     let ys = ticks(
         v.y.max(0.0),
         v.bottom().min(rows as f64),

@@ -29,6 +29,7 @@ pub mod memory;
 pub mod overlay;
 #[cfg(target_arch = "wasm32")]
 pub mod paint;
+mod pane;
 pub mod raster;
 pub mod scene;
 pub mod views;
@@ -72,10 +73,16 @@ impl Worlds {
         }
     }
 
-    /// The camera that shows all of a pane's world.
+    /// The camera that shows all of a pane's world, from the pane's
+    /// top-left corner, next to the tick labels in the margins.
     pub fn fit(&self, pane: Pane, frame: &Frame) -> Camera {
         let (w, h) = self.world(pane);
-        Camera::fit(w as f64, h as f64, frame.pane(pane))
+        let camera = Camera::fit(w as f64, h as f64, frame.pane(pane));
+        Camera {
+            x: camera.x.max(0.0),
+            y: camera.y.max(0.0),
+            ..camera
+        }
     }
 
     /// Smallest zoom for a pane: a little further out than the fit.

@@ -53,12 +53,23 @@ pub trait View {
         probes: &mut Vec<Probe>,
         tiles: &mut Vec<u64>,
     ) {
-        let mut t = vec![0u64; self.mapping().num_levels()];
-        for &y in ys {
-            for &x in xs {
-                probes.push(self.probe(x, y, &mut t));
-                tiles.extend_from_slice(&t);
-            }
+        probe_each(self, xs, ys, probes, tiles);
+    }
+}
+
+/// [`View::probe_grid`] one cell at a time.
+fn probe_each<V: View + ?Sized>(
+    view: &mut V,
+    xs: &[u64],
+    ys: &[u64],
+    probes: &mut Vec<Probe>,
+    tiles: &mut Vec<u64>,
+) {
+    let mut t = vec![0u64; view.mapping().num_levels()];
+    for &y in ys {
+        for &x in xs {
+            probes.push(view.probe(x, y, &mut t));
+            tiles.extend_from_slice(&t);
         }
     }
 }
@@ -141,14 +152,8 @@ impl View for LogicalView<'_> {
     ) {
         if self.mapping.is_separable() {
             super::grid::probe_separable(self.mapping, &self.geometry, xs, ys, probes, tiles);
-            return;
-        }
-        let mut t = vec![0u64; self.mapping.num_levels()];
-        for &y in ys {
-            for &x in xs {
-                probes.push(self.probe(x, y, &mut t));
-                tiles.extend_from_slice(&t);
-            }
+        } else {
+            probe_each(self, xs, ys, probes, tiles);
         }
     }
 

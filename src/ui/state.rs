@@ -216,6 +216,36 @@ impl State {
         self.fit(None);
     }
 
+    /// A new canvas size: lay out again; a zoomed view whose world did not
+    /// change keeps its zoom and the world point at its centre.
+    fn resize(&mut self, frame: Frame) {
+        if frame == self.frame {
+            return;
+        }
+        let (old_frame, old_worlds, old_cameras) = (self.frame, self.worlds.clone(), self.cameras);
+        self.frame = frame;
+        self.relayout();
+        let (Some(old), Some(new)) = (old_worlds, self.worlds.clone()) else {
+            return;
+        };
+        for pane in [Pane::Logical, Pane::Memory] {
+            let same_world = match pane {
+                Pane::Logical => old.logical == new.logical,
+                Pane::Memory => old.memory == new.memory,
+            };
+            let (w, h) = old.world(pane);
+            let (was, rect) = (old_cameras[slot(pane)], old_frame.pane(pane));
+            if !same_world || was.shows_all(&rect, w as f64, h as f64) {
+                continue;
+            }
+            let (cx, cy) = was.to_world(&rect, rect.x + rect.w / 2.0, rect.y + rect.h / 2.0);
+            let now = frame.pane(pane);
+            self.cameras[slot(pane)] = was
+                .centred_on(&now, cx, cy)
+                .clamped(&now, w as f64, h as f64);
+        }
+    }
+
     pub(crate) fn fit(&mut self, pane: Option<Pane>) {
         if let Some(worlds) = &self.worlds {
             for p in [Pane::Logical, Pane::Memory] {
@@ -282,13 +312,7 @@ impl State {
                 self.relayout();
             }
             Action::Follow(on) => self.settings.follow = on,
-            Action::Resize(w, h) => {
-                let frame = Frame::new(w, h);
-                if frame != self.frame {
-                    self.frame = frame;
-                    self.relayout();
-                }
-            }
+            Action::Resize(w, h) => self.resize(Frame::new(w, h)),
             other => self.apply_view(other),
         }
     }

@@ -313,6 +313,23 @@ impl Mapping {
     /// Unravels `offset` (below the raw footprint) into the final nodes and
     /// runs the plan backward. On success `regs` holds the physical index.
     pub(crate) fn decode(&self, offset: u64, regs: &mut [u64]) -> Result<(), PaddingSource> {
+        self.unravel_final(offset, regs);
+        if let Some(level) = self.plan.backward(regs) {
+            return Err(PaddingSource::Tile { level });
+        }
+        if self.legacy {
+            for (j, &node) in self.plan.physical.iter().enumerate() {
+                if regs[node] >= self.dims[self.plan.physical_dims[j]] {
+                    return Err(PaddingSource::LegacyPadding);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the final nodes' digits of `offset` into `regs`.
+    #[inline]
+    pub(crate) fn unravel_final(&self, offset: u64, regs: &mut [u64]) {
         let mut rest = offset;
         for (&node, &stride) in self
             .plan
@@ -326,17 +343,6 @@ impl Mapping {
             regs[node] = digit;
             rest = r;
         }
-        if let Some(level) = self.plan.backward(regs) {
-            return Err(PaddingSource::Tile { level });
-        }
-        if self.legacy {
-            for (j, &node) in self.plan.physical.iter().enumerate() {
-                if regs[node] >= self.dims[self.plan.physical_dims[j]] {
-                    return Err(PaddingSource::LegacyPadding);
-                }
-            }
-        }
-        Ok(())
     }
 
     pub(crate) fn id_from_regs(&self, regs: &[u64]) -> u64 {

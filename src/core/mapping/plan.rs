@@ -218,6 +218,15 @@ impl Plan {
     /// level whose padding the cell is, if it is padding.
     #[inline]
     pub fn backward(&self, regs: &mut [u64]) -> Option<usize> {
+        self.backward_keeping(regs, false)
+    }
+
+    /// [`Plan::backward`], but with `keep_first_level` the first level's
+    /// padding is not a stop: its coordinates run on past their sizes (the
+    /// ghost region of a picture). Such a coordinate reaching a merge has
+    /// no place in the ghost region: that reports level 0.
+    #[inline]
+    pub fn backward_keeping(&self, regs: &mut [u64], keep_first_level: bool) -> Option<usize> {
         for op in self.ops.iter().rev() {
             match *op {
                 Op::Split {
@@ -229,7 +238,7 @@ impl Plan {
                     pads,
                 } => {
                     let v = regs[q] * t.divisor() + regs[r];
-                    if pads && v >= self.sizes[src] {
+                    if pads && v >= self.sizes[src] && !(keep_first_level && level == 0) {
                         return Some(level);
                     }
                     regs[src] = v;
@@ -240,6 +249,9 @@ impl Plan {
                     dst,
                     lo_size,
                 } => {
+                    if regs[dst] >= self.sizes[dst] {
+                        return Some(0);
+                    }
                     let (h, l) = lo_size.div_rem(regs[dst]);
                     regs[hi] = h;
                     regs[lo] = l;

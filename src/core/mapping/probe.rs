@@ -95,49 +95,11 @@ impl Mapping {
             return false;
         }
         self.with_regs(|regs| {
-            let mut rest = offset;
-            for (&node, &stride) in self
-                .plan
-                .final_nodes
-                .iter()
-                .zip(&self.plan.final_stride_divs)
-            {
-                let (digit, r) = stride.div_rem(rest);
-                regs[node] = digit;
-                rest = r;
-            }
-            for op in self.plan.ops.iter().rev() {
-                match *op {
-                    Op::Split {
-                        src,
-                        q,
-                        r,
-                        t,
-                        level,
-                        pads,
-                    } => {
-                        let v = regs[q] * t.divisor() + regs[r];
-                        // First-level padding is kept: it has a ghost place
-                        // if the split coordinate is a physical dim.
-                        if pads && v >= self.plan.sizes[src] && level > 0 {
-                            return false;
-                        }
-                        regs[src] = v;
-                    }
-                    Op::Merge {
-                        hi,
-                        lo,
-                        dst,
-                        lo_size,
-                    } => {
-                        if regs[dst] >= self.plan.sizes[dst] {
-                            return false;
-                        }
-                        let (h, l) = lo_size.div_rem(regs[dst]);
-                        regs[hi] = h;
-                        regs[lo] = l;
-                    }
-                }
+            self.unravel_final(offset, regs);
+            // First-level padding is kept: it has a ghost place if the
+            // split coordinate is a physical dim.
+            if self.plan.backward_keeping(regs, true).is_some() {
+                return false;
             }
             for (&node, &d) in self.plan.physical.iter().zip(&self.plan.physical_dims) {
                 index[d] = regs[node];

@@ -4,6 +4,18 @@
 use super::plan::Plan;
 use super::{Mapping, PaddingSource};
 
+/// The product of sizes that are part of a mapping's checked sizes: zero
+/// when any is zero (an empty array), without multiplying the others,
+/// which may overflow then (`f32[0,5,4611686018427387903]`); otherwise it
+/// divides the checked footprint, so it fits.
+fn size_product(sizes: impl Iterator<Item = u64> + Clone) -> u64 {
+    if sizes.clone().any(|s| s == 0) {
+        0
+    } else {
+        sizes.fold(1u64, |acc, s| acc.saturating_mul(s))
+    }
+}
+
 /// See [`Mapping::ghost_dims`].
 pub(crate) fn ghost_dims(plan: &Plan, extents: &[u64]) -> Vec<u64> {
     let mut ghost = extents.to_vec();
@@ -22,12 +34,12 @@ impl Mapping {
     /// How many padding elements each source adds: legacy padded dims,
     /// each tiling level (its output minus its input), the `L(n)` tail.
     pub fn padding_by_source(&self) -> Vec<(PaddingSource, u64)> {
-        let product = |nodes: &[usize]| nodes.iter().map(|&n| self.plan.sizes[n]).product::<u64>();
+        let product = |nodes: &[usize]| size_product(nodes.iter().map(|&n| self.plan.sizes[n]));
         let mut out = Vec::with_capacity(self.num_levels() + 2);
         if self.legacy {
             out.push((
                 PaddingSource::LegacyPadding,
-                self.extents.iter().product::<u64>() - self.num_elements,
+                size_product(self.extents.iter().copied()) - self.num_elements,
             ));
         }
         for (level, nodes) in self.plan.levels.iter().enumerate() {

@@ -56,6 +56,11 @@ impl Mapping {
     }
 
     pub(crate) fn linear_walk(&self) -> Option<Linear> {
+        // An empty array has nothing to walk; its sizes, multiplied
+        // without the zero, may not even fit in 64 bits.
+        if self.footprint_before_tail() == 0 {
+            return None;
+        }
         let weights: Vec<u64> = self
             .plan
             .physical_dims

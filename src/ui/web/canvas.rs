@@ -307,10 +307,12 @@ fn use_resize(box_ref: NodeRef, dispatch: Callback<Action>) {
         let element = box_ref.cast::<Element>();
         let report = {
             let dispatch = dispatch.clone();
+            // The content box: the canvas fills it exactly (the border,
+            // which the bounding rect includes, is not drawn on).
             move |el: &Element| {
-                let r = el.get_bounding_client_rect();
-                if r.width() > 0.0 && r.height() > 0.0 {
-                    dispatch.emit(Action::Resize(r.width(), r.height()));
+                let (w, h) = (f64::from(el.client_width()), f64::from(el.client_height()));
+                if w > 0.0 && h > 0.0 {
+                    dispatch.emit(Action::Resize(w, h));
                 }
             }
         };

@@ -2,7 +2,7 @@
 //! `+` / `-` change the speed, `f` fits, Home / End jump, Escape unpins.
 //! Keys typed into a text field or a menu are left alone.
 
-use gloo::events::EventListener;
+use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, KeyboardEvent};
 use yew::prelude::*;
@@ -45,7 +45,9 @@ fn belongs_to_target(target: Option<web_sys::EventTarget>, key: &str) -> bool {
 pub fn use_keyboard(dispatch: Callback<Action>) {
     use_effect_with((), move |_| {
         let listener = web_sys::window().map(|window| {
-            EventListener::new(&window, "keydown", move |e| {
+            // Not passive: the keys it takes must not also scroll the page.
+            let options = EventListenerOptions::enable_prevent_default();
+            EventListener::new_with_options(&window, "keydown", options, move |e| {
                 let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
                     return;
                 };
