@@ -8,9 +8,9 @@ use super::camera::{Camera, Rect};
 use super::colour::Theme;
 use super::geometry::LogicalGeometry;
 use super::pane::{build_pane, Extras};
-use super::raster::Colouring;
 use super::scene::{level_stroke, text_width, Label, Lines, PaneScene, Stroke};
 use super::views::{LogicalView, Probe};
+use super::Style;
 
 /// Most slice outlines or labels drawn in one frame.
 const MAX_SLICE_MARKS: u64 = 2048;
@@ -56,18 +56,16 @@ pub fn logical_pane(
     view: &mut LogicalView<'_>,
     camera: &Camera,
     rect: &Rect,
-    colours: &Colouring,
-    theme: &Theme,
-    labelling: &Labelling<'_>,
+    style: &Style<'_>,
     title: String,
 ) -> PaneScene {
+    let (theme, labelling) = (style.theme, style.labelling);
     let g = view.geometry.clone();
     build_pane(
         view,
         camera,
         rect,
-        colours,
-        theme,
+        style,
         &LogicalTexts(labelling),
         title,
         |levels| {

@@ -10,9 +10,9 @@ use super::colour::Theme;
 use super::geometry::MemoryGeometry;
 use super::logical::Labelling;
 use super::pane::{build_pane, Extras};
-use super::raster::Colouring;
 use super::scene::{Dash, Label, Lines, PaneScene, Stroke};
 use super::views::{MemoryView, Probe, View};
+use super::Style;
 
 /// Word separators are drawn when a word is at least this wide.
 const WORD_MIN_PX: f64 = 10.0;
@@ -73,11 +73,10 @@ pub fn memory_pane(
     view: &mut MemoryView<'_>,
     camera: &Camera,
     rect: &Rect,
-    colours: &Colouring,
-    theme: &Theme,
-    labelling: &Labelling<'_>,
+    style: &Style<'_>,
     title: String,
 ) -> PaneScene {
+    let (theme, labelling) = (style.theme, style.labelling);
     let geometry = view.geometry;
     let bits = view.mapping().element_bits();
     let dims = view.mapping().dims().to_vec();
@@ -85,12 +84,10 @@ pub fn memory_pane(
         labelling,
         dims: &dims,
     };
-    build_pane(view, camera, rect, colours, theme, &texts, title, |_| {
-        Extras {
-            lines: packing_separators(&geometry, bits, camera, rect, theme),
-            labels: Vec::new(),
-            margin: memory_axes(&geometry, bits, camera, rect, theme),
-        }
+    build_pane(view, camera, rect, style, &texts, title, |_| Extras {
+        lines: packing_separators(&geometry, bits, camera, rect, theme),
+        labels: Vec::new(),
+        margin: memory_axes(&geometry, bits, camera, rect, theme),
     })
 }
 

@@ -6,11 +6,11 @@
 use super::annotate::{cell_labels, grid_lines, CellText};
 use super::boundaries::{tile_boundaries, LevelLines};
 use super::camera::{Camera, Rect};
-use super::colour::Theme;
 use super::frame::TICKS_H;
-use super::raster::{Colouring, Raster};
+use super::raster::Raster;
 use super::scene::{level_stroke, text_width, Image, Label, Lines, PaneScene};
 use super::views::View;
+use super::Style;
 
 /// `text`, cut with an ellipsis to fit `width` pixels at font `size`.
 pub fn fit_text(text: &str, size: f64, width: f64) -> String {
@@ -39,12 +39,12 @@ pub fn build_pane(
     view: &mut dyn View,
     camera: &Camera,
     rect: &Rect,
-    colours: &Colouring,
-    theme: &Theme,
+    style: &Style<'_>,
     texts: &dyn CellText,
     title: String,
     extras: impl FnOnce(&[LevelLines]) -> Extras,
 ) -> PaneScene {
+    let (colours, theme) = (style.colours, style.theme);
     let raster = Raster::sample(view, camera, rect, colours);
     let levels = tile_boundaries(view, &raster, camera, rect);
     let extra = extras(&levels);
