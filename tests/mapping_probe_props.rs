@@ -223,3 +223,38 @@ proptest! {
         prop_assert_eq!(m.is_separable(), !merges);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+
+    /// Dims no tile touches contribute linearly to offsets and tile numbers.
+    #[test]
+    fn untouched_dims_are_linear(c in case()) {
+        let m = build(&c);
+        let ghost = m.ghost_dims().to_vec();
+        prop_assume!(ghost.iter().all(|&g| g > 0));
+        let levels = m.num_levels();
+        let (mut one, mut t) = (vec![0u64; levels], vec![0u64; levels]);
+        for d in (0..ghost.len()).filter(|&d| m.is_linear_dim(d) && ghost[d] > 1) {
+            let mut unit = vec![0u64; ghost.len()];
+            unit[d] = 1;
+            let step = m.locate(&unit, &mut one).expect("in range");
+            for v in 0..ghost[d] {
+                unit[d] = v;
+                let offset = m.locate(&unit, &mut t).expect("in range");
+                prop_assert_eq!(offset, v * step, "dim {} value {}", d, v);
+                let scaled: Vec<u64> = one.iter().map(|x| x * v).collect();
+                prop_assert_eq!(&t, &scaled);
+            }
+        }
+    }
+}
+
+#[test]
+fn batch_dims_of_tpu_layouts_are_linear() {
+    let shape = parse("bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)}").unwrap();
+    let m = Mapping::new(&shape.leaves()[0].1.layout().unwrap()).unwrap();
+    assert!(m.is_linear_dim(0) && m.is_linear_dim(1));
+    assert!(!m.is_linear_dim(2) && !m.is_linear_dim(3));
+    assert!(!m.is_linear_dim(4));
+}

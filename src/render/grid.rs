@@ -83,6 +83,36 @@ impl<'a> Terms<'a> {
     }
 }
 
+impl Terms<'_> {
+    /// The term of a leading index whose dims are all linear
+    /// ([`Mapping::is_linear_dim`]): `sum of v * term(1 in dim d)` over the
+    /// `(dim, v, term of 1)` given, with no lookup.
+    fn add_linear(&mut self, values: &[(usize, u64, TermId)]) -> TermId {
+        let levels = self.levels;
+        let mut offset = 0u64;
+        let mut id = 0u64;
+        let (mut in_dims, mut in_extents) = (true, true);
+        self.scratch.fill(0);
+        for &(d, v, unit) in values {
+            let u = unit as usize;
+            offset = offset.wrapping_add(v.wrapping_mul(self.offset[u]));
+            id = id.wrapping_add(v.wrapping_mul(self.strides[d]));
+            for l in 0..levels {
+                self.scratch[l] =
+                    self.scratch[l].wrapping_add(v.wrapping_mul(self.tiles[u * levels + l]));
+            }
+            in_dims &= v < self.mapping.dims()[d];
+            in_extents &= v < self.mapping.extents()[d];
+        }
+        self.offset.push(offset);
+        self.tiles.extend_from_slice(&self.scratch);
+        self.id.push(id);
+        self.in_dims.push(in_dims);
+        self.in_extents.push(in_extents);
+        (self.offset.len() - 1) as TermId
+    }
+}
+
 /// Where a sampled position falls on one axis: the slice row or column,
 /// and the position inside the slice.
 fn place(pos: u64, pitch: u64, len: u64, count: u64) -> Option<(u64, u64)> {
@@ -143,7 +173,21 @@ pub fn probe_separable(
             Some((sr, unit(&mut terms, row_dim, r)))
         })
         .collect();
-    // Slice (or outer) terms, computed once each.
+    // Slice (or outer) terms: arithmetic when every dim they cover is
+    // linear (batch dims), else looked up once each.
+    let outer_dims = if split { k.saturating_sub(1) } else { k };
+    let units: Option<Vec<TermId>> = (0..outer_dims)
+        .map(|d| {
+            if g.leading[d] <= 1 {
+                Some(0)
+            } else if mapping.is_linear_dim(d) {
+                Some(unit(&mut terms, Some(d), 1))
+            } else {
+                None
+            }
+        })
+        .collect();
+    let mut values: Vec<(usize, u64, TermId)> = Vec::with_capacity(outer_dims);
     let mut cache: HashMap<u64, Option<TermId>> = HashMap::new();
     let outer_count = g.num_slices / last;
     let mut slice_term = |terms: &mut Terms<'_>, sr: u64, sc: u64| -> Option<TermId> {
@@ -158,6 +202,18 @@ pub fn probe_separable(
         };
         if key >= limit {
             return None;
+        }
+        if let Some(units) = &units {
+            values.clear();
+            let mut rest = key;
+            for d in (0..dims.len()).rev() {
+                let size = dims[d].max(1);
+                if rest % size > 0 {
+                    values.push((d, rest % size, units[d]));
+                }
+                rest /= size;
+            }
+            return Some(terms.add_linear(&values));
         }
         *cache.entry(key).or_insert_with(|| {
             let mut lead = vec![0u64; n];

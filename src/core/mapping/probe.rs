@@ -41,6 +41,21 @@ impl Mapping {
             .any(|op| matches!(op, Op::Merge { .. }))
     }
 
+    /// Whether dimension `dim` goes through every tiling level untouched
+    /// (no tile splits or merges it). Its term in [`Mapping::locate`] is
+    /// then linear: `locate(v in dim, 0 elsewhere) = v * locate(1 in dim)`,
+    /// for the offset and every tile number. Batch dims of TPU layouts are
+    /// like that.
+    pub fn is_linear_dim(&self, dim: usize) -> bool {
+        let Some(&node) = self.dim_nodes.get(dim) else {
+            return false;
+        };
+        !self.plan.ops.iter().any(|op| match *op {
+            Op::Split { src, .. } => src == node,
+            Op::Merge { hi, lo, .. } => hi == node || lo == node,
+        })
+    }
+
     /// What is stored at `offset` (like [`Mapping::at`]), writing into
     /// `tiles[k]` the row-major number of the level-`k` tile holding the
     /// cell, or [`NO_TILE`] where the cell has none. `tiles` must have
