@@ -4,79 +4,15 @@
 //! reference in `mapping_props.rs`) and `locate` over the ghost region.
 
 use proptest::prelude::*;
-use xla_layout_viz::core::{
-    parse, ArrayLayout, Cell, DimSize, ElementType, LayoutAttributes, Mapping, PaddingSource, Tile,
-    TileDim, NO_TILE,
-};
+use xla_layout_viz::core::{parse, Cell, Mapping, PaddingSource, NO_TILE};
 
-#[derive(Clone, Debug)]
-struct Case {
-    dims: Vec<u64>,
-    padded: Option<Vec<u64>>,
-    m2m: Vec<usize>,
-    tiles: Vec<Vec<i64>>,
-    align: u64,
-}
+#[path = "layout_cases/mod.rs"]
+mod layout_cases;
 
-fn case() -> impl Strategy<Value = Case> {
-    (0usize..=4)
-        .prop_flat_map(|n| {
-            let dims = prop::collection::vec(prop_oneof![1 => Just(0u64), 12 => 1u64..=7], n);
-            let perm = Just((0..n).collect::<Vec<_>>()).prop_shuffle();
-            let tile = (1usize..=n + 2).prop_flat_map(|len| {
-                prop::collection::vec(prop_oneof![1 => Just(-1i64), 5 => 1i64..=5], len).prop_map(
-                    |mut t| {
-                        if let Some(last) = t.last_mut() {
-                            *last = last.abs().max(1);
-                        }
-                        t
-                    },
-                )
-            });
-            (
-                dims,
-                perm,
-                prop::collection::vec(tile, 0..=3),
-                prop::option::weighted(0.2, prop::collection::vec(0u64..=2, n)),
-                prop_oneof![3 => Just(1u64), 1 => 1u64..=9],
-            )
-        })
-        .prop_map(|(dims, m2m, tiles, extra, align)| Case {
-            padded: extra.map(|e| dims.iter().zip(e).map(|(d, x)| d + x).collect()),
-            dims,
-            m2m,
-            tiles,
-            align,
-        })
-}
+use layout_cases::{build, case as layout_case};
 
-fn build(c: &Case) -> Mapping {
-    let tiles = c
-        .tiles
-        .iter()
-        .map(|t| {
-            let entries = t
-                .iter()
-                .map(|&d| match d {
-                    d if d < 0 => TileDim::Combine,
-                    d => TileDim::Size(d as u64),
-                })
-                .collect();
-            Tile::new(entries).expect("generated tiles are valid")
-        })
-        .collect();
-    let dims = c.dims.iter().map(|&d| DimSize::Static(d)).collect();
-    let attrs = LayoutAttributes {
-        tail_padding_alignment: c.align,
-        ..LayoutAttributes::default()
-    };
-    let layout = ArrayLayout::new(ElementType::F32, dims, Some(c.m2m.clone()), tiles, attrs)
-        .expect("generated layouts are valid");
-    match &c.padded {
-        None => Mapping::new(&layout),
-        Some(p) => Mapping::with_padded_dims(&layout, p),
-    }
-    .expect("small layouts map")
+fn case() -> impl Strategy<Value = layout_cases::Case> {
+    layout_case(4, 7, 3)
 }
 
 /// Every index of a box, row-major.
