@@ -31,15 +31,6 @@ impl Rect {
         x >= self.x && x < self.right() && y >= self.y && y < self.bottom()
     }
 
-    /// The part of `self` inside `other`, if any.
-    pub fn intersect(&self, other: &Rect) -> Option<Rect> {
-        let x0 = self.x.max(other.x);
-        let y0 = self.y.max(other.y);
-        let x1 = self.right().min(other.right());
-        let y1 = self.bottom().min(other.bottom());
-        (x1 > x0 && y1 > y0).then(|| Rect::new(x0, y0, x1 - x0, y1 - y0))
-    }
-
     /// Width over height (1 for a degenerate rect).
     pub fn aspect(&self) -> f64 {
         if self.w > 0.0 && self.h > 0.0 {

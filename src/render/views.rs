@@ -89,15 +89,6 @@ impl<'a> LogicalView<'a> {
             geometry,
         }
     }
-
-    /// The index (dimension-number order) shown at world cell `(wx, wy)`,
-    /// ghost cells included; `None` in gaps and outside.
-    pub fn index_at(&self, wx: u64, wy: u64) -> Option<Vec<u64>> {
-        let (slice, r, c) = self.geometry.cell(wx, wy)?;
-        let mut index = vec![0; self.mapping.num_dims()];
-        self.geometry.index_of(slice, r, c, &mut index);
-        Some(index)
-    }
 }
 
 impl View for LogicalView<'_> {

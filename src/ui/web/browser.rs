@@ -58,11 +58,6 @@ pub fn initial() -> Initial {
     }
 }
 
-/// Whether the page was opened with `?bench=1`.
-pub fn bench_requested() -> bool {
-    params().and_then(|p| p.get("bench")).as_deref() == Some("1")
-}
-
 /// The input stored by an earlier visit, if any.
 pub fn stored_shape() -> Option<String> {
     web_sys::window()?
