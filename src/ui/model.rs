@@ -106,6 +106,19 @@ pub fn analyse(request: &Request) -> Result<Model, InputError> {
     Ok(model_of(&shape, request))
 }
 
+/// Why the leaf at `path` cannot be laid out: the summary has already
+/// tried every leaf.
+fn leaf_error(summary: &Summary, path: &[usize]) -> Option<String> {
+    match (&summary.array, &summary.leaves) {
+        (Some(array), _) => array.mapping_error.clone(),
+        (None, Some(leaves)) => leaves
+            .iter()
+            .find(|l| l.path == path)
+            .and_then(|l| l.summary.mapping_error.clone()),
+        (None, None) => None,
+    }
+}
+
 fn model_of(shape: &Shape, request: &Request) -> Model {
     let summary = Summary::of(shape);
     let leaves: Vec<LeafEntry> = shape
@@ -113,7 +126,7 @@ fn model_of(shape: &Shape, request: &Request) -> Model {
         .into_iter()
         .map(|(path, array)| LeafEntry {
             canonical: array.to_string(),
-            not_drawable: Analysis::of(array).err().map(|e| e.reason()),
+            not_drawable: leaf_error(&summary, &path),
             path,
         })
         .collect();
