@@ -28,7 +28,8 @@ use super::views::Probe;
 /// `tiles[k * levels..]` and the two inside-flags.
 struct Terms<'a> {
     mapping: &'a Mapping,
-    strides: Vec<u64>,
+    /// The mapping's row-major strides.
+    strides: &'a [u64],
     levels: usize,
     offset: Vec<u64>,
     id: Vec<u64>,
@@ -42,15 +43,10 @@ type TermId = u32;
 
 impl<'a> Terms<'a> {
     fn new(mapping: &'a Mapping) -> Terms<'a> {
-        let dims = mapping.dims();
-        let mut strides = vec![1u64; dims.len()];
-        for d in (0..dims.len().saturating_sub(1)).rev() {
-            strides[d] = strides[d + 1].saturating_mul(dims[d + 1]);
-        }
         let levels = mapping.num_levels();
         let mut terms = Terms {
             mapping,
-            strides,
+            strides: mapping.row_major_strides(),
             levels,
             offset: Vec::new(),
             id: Vec::new(),
@@ -60,7 +56,7 @@ impl<'a> Terms<'a> {
             scratch: vec![0; levels],
         };
         // Term 0: all coordinates 0 (a dimension that is not set).
-        terms.add(&vec![0; dims.len()]);
+        terms.add(&vec![0; mapping.num_dims()]);
         terms
     }
 
@@ -72,7 +68,7 @@ impl<'a> Terms<'a> {
         self.id.push(
             index
                 .iter()
-                .zip(&self.strides)
+                .zip(self.strides)
                 .fold(0u64, |acc, (i, s)| acc.wrapping_add(i.wrapping_mul(*s))),
         );
         self.in_dims

@@ -2,7 +2,7 @@
 //! tile boundaries as separators, word and byte separators for packed
 //! elements, byte addresses on the left axis.
 
-use crate::core::PaddingSource;
+use crate::core::{Mapping, PaddingSource};
 
 use super::annotate::{compact, nice_step, tick_labels, ticks, CellText};
 use super::camera::{Camera, Rect};
@@ -11,7 +11,7 @@ use super::geometry::MemoryGeometry;
 use super::logical::Labelling;
 use super::pane::{build_pane, Extras};
 use super::scene::{Dash, Label, Lines, PaneScene, Stroke};
-use super::views::{MemoryView, Probe, View};
+use super::views::{MemoryView, Probe};
 use super::Style;
 
 /// Word separators are drawn when a word is at least this wide.
@@ -21,7 +21,7 @@ pub const WORD_BITS: u64 = 32;
 
 struct MemoryTexts<'a> {
     labelling: &'a Labelling<'a>,
-    dims: &'a [u64],
+    mapping: &'a Mapping,
 }
 
 impl CellText for MemoryTexts<'_> {
@@ -29,7 +29,7 @@ impl CellText for MemoryTexts<'_> {
         match probe {
             Probe::Element { id, .. } if self.labelling.letters => Some(Labelling::letter(id)),
             // A memory cell says which element it holds: its index.
-            Probe::Element { id, .. } => Some(index_text(id, self.dims)),
+            Probe::Element { id, .. } => Some(index_text(id, self.mapping)),
             Probe::Padding {
                 source: PaddingSource::LegacyPadding,
                 ..
@@ -39,15 +39,10 @@ impl CellText for MemoryTexts<'_> {
     }
 }
 
-/// `2,3`: the index of row-major id `id` in `dims`.
-pub fn index_text(id: u64, dims: &[u64]) -> String {
-    let mut index = vec![0u64; dims.len()];
-    let mut rest = id;
-    for d in (0..dims.len()).rev() {
-        let size = dims[d].max(1);
-        index[d] = rest % size;
-        rest /= size;
-    }
+/// `2,3`: the index of the element with row-major id `id`.
+pub fn index_text(id: u64, mapping: &Mapping) -> String {
+    let mut index = vec![0u64; mapping.num_dims()];
+    mapping.unravel(id, &mut index);
     index
         .iter()
         .map(u64::to_string)
@@ -78,12 +73,9 @@ pub fn memory_pane(
 ) -> PaneScene {
     let (theme, labelling) = (style.theme, style.labelling);
     let geometry = view.geometry;
-    let bits = view.mapping().element_bits();
-    let dims = view.mapping().dims().to_vec();
-    let texts = MemoryTexts {
-        labelling,
-        dims: &dims,
-    };
+    let mapping = view.mapping;
+    let bits = mapping.element_bits();
+    let texts = MemoryTexts { labelling, mapping };
     build_pane(view, camera, rect, style, &texts, title, |_| Extras {
         lines: packing_separators(&geometry, bits, camera, rect, theme),
         labels: Vec::new(),
@@ -192,8 +184,12 @@ mod tests {
 
     #[test]
     fn index_texts() {
-        assert_eq!(index_text(13, &[3, 5]), "2,3");
-        assert_eq!(index_text(0, &[]), "");
-        assert_eq!(index_text(7, &[8]), "7");
+        let mapping = |text: &str| {
+            let shape = crate::core::parse(text).unwrap();
+            Mapping::new(&shape.leaves()[0].1.layout().unwrap()).unwrap()
+        };
+        assert_eq!(index_text(13, &mapping("f32[3,5]")), "2,3");
+        assert_eq!(index_text(0, &mapping("f32[]")), "");
+        assert_eq!(index_text(7, &mapping("f32[8]")), "7");
     }
 }

@@ -159,7 +159,7 @@ impl View for LogicalView<'_> {
 
 /// The memory view over one mapping.
 pub struct MemoryView<'a> {
-    mapping: &'a Mapping,
+    pub(crate) mapping: &'a Mapping,
     pub geometry: MemoryGeometry,
 }
 

@@ -240,6 +240,12 @@ impl Mapping {
         self.level_tile(level).map(|t| t.iter().product())
     }
 
+    /// Row-major strides of the dims: the row-major id of an index is
+    /// `sum of index[d] * strides[d]`.
+    pub fn row_major_strides(&self) -> &[u64] {
+        &self.row_major
+    }
+
     /// The row-major id of an index (dimension-number order), if in range.
     pub fn row_major_id(&self, index: &[u64]) -> Option<u64> {
         if index.len() != self.dims.len() || index.iter().zip(&self.dims).any(|(i, d)| i >= d) {
