@@ -117,54 +117,52 @@ fn level_lines(
             segments.push([sx0, sy0, sx1, sy1]);
         }
     };
-    // Vertical lines, between horizontal neighbours; runs down a column
-    // with the same x merge into one segment.
-    for j in 0..if draw[0] { cols.saturating_sub(1) } else { 0 } {
-        let mut run: Option<(u64, u64, u64)> = None;
-        let wx = raster.x0 + j as u64 * block;
-        for i in 0..rows {
-            let wy = raster.y0 + i as u64 * block;
-            let edge = match (at(i, j), at(i, j + 1)) {
-                (a, b) if differs(a, b) => {
-                    let guess = run.map(|(x, _, _)| x);
-                    finder.find(a.unwrap_or(0), wx, guess, |v, t, x| v.probe(x, wy, t))
-                }
-                _ => None,
-            };
-            let y_end = (wy + block).min(world_h);
-            run = match (run, edge) {
-                (Some((x, from, to)), Some(e)) if x == e && to == wy => Some((x, from, y_end)),
-                (previous, edge) => {
-                    push(&mut lines.segments, previous, true);
-                    edge.map(|e| (e, wy, y_end))
-                }
-            };
+    // Vertical lines lie between horizontal neighbours, horizontal lines
+    // between vertical ones: the same walk with the axes swapped. Runs of
+    // edges at the same coordinate along the walk merge into one segment.
+    for vertical in [true, false] {
+        let (outer, inner, across0, along0, along_end) = if vertical {
+            (cols, rows, raster.x0, raster.y0, world_h)
+        } else {
+            (rows, cols, raster.y0, raster.x0, world_w)
+        };
+        if !draw[usize::from(!vertical)] {
+            continue;
         }
-        push(&mut lines.segments, run, true);
-    }
-    // Horizontal lines, between vertical neighbours.
-    for i in 0..if draw[1] { rows.saturating_sub(1) } else { 0 } {
-        let mut run: Option<(u64, u64, u64)> = None;
-        let wy = raster.y0 + i as u64 * block;
-        for j in 0..cols {
-            let wx = raster.x0 + j as u64 * block;
-            let edge = match (at(i, j), at(i + 1, j)) {
-                (a, b) if differs(a, b) => {
-                    let guess = run.map(|(y, _, _)| y);
-                    finder.find(a.unwrap_or(0), wy, guess, |v, t, y| v.probe(wx, y, t))
-                }
-                _ => None,
-            };
-            let x_end = (wx + block).min(world_w);
-            run = match (run, edge) {
-                (Some((y, from, to)), Some(e)) if y == e && to == wx => Some((y, from, x_end)),
-                (previous, edge) => {
-                    push(&mut lines.segments, previous, false);
-                    edge.map(|e| (e, wx, x_end))
-                }
-            };
+        for o in 0..outer.saturating_sub(1) {
+            let across = across0 + o as u64 * block;
+            let mut run: Option<(u64, u64, u64)> = None;
+            for n in 0..inner {
+                let along = along0 + n as u64 * block;
+                let (here, next) = if vertical {
+                    (at(n, o), at(n, o + 1))
+                } else {
+                    (at(o, n), at(o + 1, n))
+                };
+                let edge = match (here, next) {
+                    (a, b) if differs(a, b) => {
+                        let guess = run.map(|(e, _, _)| e);
+                        finder.find(a.unwrap_or(0), across, guess, |v, t, c| {
+                            if vertical {
+                                v.probe(c, along, t)
+                            } else {
+                                v.probe(along, c, t)
+                            }
+                        })
+                    }
+                    _ => None,
+                };
+                let end = (along + block).min(along_end);
+                run = match (run, edge) {
+                    (Some((e, from, to)), Some(x)) if e == x && to == along => Some((e, from, end)),
+                    (previous, edge) => {
+                        push(&mut lines.segments, previous, vertical);
+                        edge.map(|e| (e, along, end))
+                    }
+                };
+            }
+            push(&mut lines.segments, run, vertical);
         }
-        push(&mut lines.segments, run, false);
     }
     lines
 }
