@@ -13,7 +13,12 @@ pub const MARKER_MIN_PX: f64 = 9.0;
 /// grown around its centre to at least [`MARKER_MIN_PX`]; `None` when the
 /// view has no cell for it.
 pub fn marker_rect(view: &mut dyn View, camera: &Camera, pane: &Rect, offset: u64) -> Option<Rect> {
-    let (wx, wy) = view.cell_of_offset(offset)?;
+    Some(cell_marker(view.cell_of_offset(offset)?, camera, pane))
+}
+
+/// The screen rectangle marking world cell `(wx, wy)`, grown around its
+/// centre to at least [`MARKER_MIN_PX`].
+pub fn cell_marker((wx, wy): (u64, u64), camera: &Camera, pane: &Rect) -> Rect {
     let cell = camera.screen_rect(pane, Rect::new(wx as f64, wy as f64, 1.0, 1.0));
     let grow = |pos: f64, len: f64| {
         if len >= MARKER_MIN_PX {
@@ -24,7 +29,7 @@ pub fn marker_rect(view: &mut dyn View, camera: &Camera, pane: &Rect, offset: u6
     };
     let (x, w) = grow(cell.x, cell.w);
     let (y, h) = grow(cell.y, cell.h);
-    Some(Rect::new(x, y, w, h))
+    Rect::new(x, y, w, h)
 }
 
 /// Centres of the cells showing `offsets` in the logical view, in order;

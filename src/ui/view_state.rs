@@ -1,6 +1,6 @@
 //! The reducer's second half: cameras, pointing and the animation.
 
-use crate::render::overlay::{hit, marker_rect, minimap_rects, minimap_to_world};
+use crate::render::overlay::{cell_marker, hit, minimap_rects, minimap_to_world};
 use crate::render::{Pane, Rect};
 
 use super::anim::{MAX_SPEED, MIN_SPEED};
@@ -151,13 +151,9 @@ impl State {
             if camera.shows_all(&rect, w as f64, h as f64) {
                 continue;
             }
-            let cell = worlds.with_view(mapping, pane, |view| {
-                let marker = marker_rect(view, &camera, &rect, cursor)?;
-                let cell = view.cell_of_offset(cursor)?;
-                Some((marker, cell))
-            });
-            if let Some((marker, (wx, wy))) = cell {
-                if !inside(&rect, &marker) {
+            let cell = worlds.with_view(mapping, pane, |view| view.cell_of_offset(cursor));
+            if let Some((wx, wy)) = cell {
+                if !inside(&rect, &cell_marker((wx, wy), &camera, &rect)) {
                     self.cameras[slot(pane)] =
                         camera.centred_on(&rect, wx as f64 + 0.5, wy as f64 + 0.5);
                 }
