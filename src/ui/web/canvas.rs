@@ -294,8 +294,12 @@ fn publish(canvas: &HtmlCanvasElement, state: &State, report: &PaintReport) {
         let (lw, lh) = w.world(Pane::Logical);
         attrs.push(("data-logical-world", format!("{lw},{lh}")));
     }
+    // Every animation frame publishes; only what changed is written, so
+    // that a frame does not touch the DOM for the geometry that stayed.
     for (name, value) in attrs {
-        let _ = canvas.set_attribute(name, &value);
+        if canvas.get_attribute(name).as_deref() != Some(value.as_str()) {
+            let _ = canvas.set_attribute(name, &value);
+        }
     }
 }
 
