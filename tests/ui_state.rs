@@ -198,3 +198,15 @@ fn resizing_keeps_a_zoomed_view_where_it_was() {
     let fitted = s.worlds.as_ref().unwrap().fit(Pane::Logical, &s.frame);
     assert_eq!(s.camera(Pane::Logical), fitted);
 }
+
+#[test]
+fn setting_a_hit_tested_hover_is_hovering_there() {
+    let mut a = state("f32[3,5]{1,0:T(2,2)}");
+    let mut b = a.clone();
+    let (x, y) = logical_point(&a, 2, 3);
+    a.apply(Action::Hover(Some((x, y))));
+    b.set_hover(b.target_at(x, y));
+    assert_eq!(a.hover.map(|t| t.offset), Some(17));
+    assert_eq!(a.hover, b.hover);
+    assert_eq!(b.version, a.version);
+}

@@ -64,6 +64,13 @@ impl State {
         }
     }
 
+    /// The hovered cell, hit-tested already ([`Action::Hover`] without the
+    /// hit test).
+    pub fn set_hover(&mut self, target: Option<Target>) {
+        self.version += 1;
+        self.hover = target;
+    }
+
     /// An animation frame: move the cursor, and the views with it.
     fn tick(&mut self, now: f64) {
         if self.anim.tick(now) > 0 {

@@ -17,6 +17,10 @@ impl Reducible for State {
             if target == self.hover {
                 return self;
             }
+            // The pointer is already hit-tested: do not do it again.
+            let mut state = Rc::unwrap_or_clone(self);
+            state.set_hover(target);
+            return Rc::new(state);
         }
         let mut state = Rc::unwrap_or_clone(self);
         state.apply(action);
