@@ -5,7 +5,8 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
-    use criterion::{black_box, Criterion, Throughput};
+    use criterion::{Criterion, Throughput};
+    use std::hint::black_box;
     use std::time::Duration;
     use xla_layout_viz::core::{parse, Mapping};
 

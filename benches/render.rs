@@ -6,7 +6,8 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
-    use criterion::{black_box, Criterion};
+    use criterion::Criterion;
+    use std::hint::black_box;
     use std::time::Duration;
     use xla_layout_viz::core::{parse, Mapping};
     use xla_layout_viz::render::{
