@@ -14,8 +14,8 @@ pub mod mapping;
 pub mod parser;
 mod print;
 pub mod semantics;
+pub mod sizes;
 pub mod span;
-pub mod stats;
 pub mod summary;
 pub mod validate;
 
@@ -30,6 +30,7 @@ pub use error::{Error, ErrorKind};
 pub use legacy::PaddingValue;
 pub use mapping::{Cell, CellInfo, LevelCoords, Mapping, PaddingSource, NO_TILE};
 pub use parser::{parse_syntax, MAX_DEPTH};
+pub use sizes::stats;
+pub use sizes::{PaddingOrigin, PaddingShare, SizeWarning, Stats};
 pub use span::{Span, Spanned};
-pub use stats::{SizeWarning, Stats};
 pub use validate::{parse, validate};
