@@ -85,6 +85,10 @@ pub struct LeafSummary {
     pub warnings: Vec<String>,
     /// Remarks on the text (attributes XLA ignores, ...).
     pub notes: Vec<String>,
+    /// Where the padding comes from: one row per tiling level and
+    /// coordinate, then `L(n)`, packing and widening (see
+    /// [`crate::core::explain::Factor`]).
+    pub factors: Vec<crate::core::explain::Factor>,
     /// Why the array cannot be laid out (unbounded dims), if it cannot.
     pub mapping_error: Option<String>,
 }
@@ -256,6 +260,10 @@ impl LeafSummary {
                 .map(|s| s.warnings.iter().map(|w| w.to_string()).collect())
                 .unwrap_or_default(),
             notes: array.notes().into_iter().map(|n| n.message).collect(),
+            factors: analysis
+                .as_ref()
+                .map(crate::core::explain::factors)
+                .unwrap_or_default(),
             mapping_error: analysis.err().map(|e| e.reason()),
         })
     }
