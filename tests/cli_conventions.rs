@@ -6,7 +6,9 @@
 
 use std::process::Command;
 
-const COMMANDS: [&str; 6] = ["canon", "info", "memory", "offset", "at", "checksum"];
+const COMMANDS: [&str; 7] = [
+    "canon", "info", "explain", "memory", "offset", "at", "checksum",
+];
 
 fn run(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_xla-layout"))

@@ -8,6 +8,7 @@ use super::array::{ArrayLayout, DimSize, TileDim};
 use super::ast::{ArrayShape, Shape};
 use super::mapping::PaddingSource;
 use super::semantics::{dim_letters, memory_space_name, minor_to_major_name, true_num_dims};
+use super::sizes::PaddingOrigin;
 
 /// A whole shape: its canonical text and every array leaf.
 #[derive(Clone, Debug, Serialize)]
@@ -65,26 +66,53 @@ pub struct LeafSummary {
     pub footprint_elements: Option<u64>,
     pub padding_elements: Option<u64>,
     pub padding_percent: Option<f64>,
-    /// Footprint over data.
+    /// Footprint bits over data bits.
     pub expansion: Option<f64>,
     pub padding_by_source: Vec<PaddingCount>,
+    /// Bits of one element's data: the type's whole bytes, or `E(n)`
+    /// where narrower (sub-byte packing).
+    pub data_bits: u64,
+    /// Elements at `data_bits` each: the report's "Unpadded size".
     pub bytes_data: Option<u64>,
+    /// `bytes_footprint - bytes_data`: the report's "Extra memory due to
+    /// padding".
+    pub bytes_padding: Option<u64>,
     pub bytes_footprint: Option<u64>,
-    /// What XLA's `ShapeUtil::ArraySize` reports.
+    /// What XLA's `ShapeUtil::ArraySize` reports; null where XLA's figure
+    /// is meaningless (a warning says why).
     pub bytes_xla: Option<u64>,
     /// Why XLA's figure differs from the footprint.
     pub warnings: Vec<String>,
     /// Remarks on the text (attributes XLA ignores, ...).
     pub notes: Vec<String>,
+    /// Where the padding comes from: one row per tiling level and
+    /// coordinate, then `L(n)`, packing and widening (see
+    /// [`crate::core::explain::Factor`]).
+    pub factors: Vec<crate::core::explain::Factor>,
     /// Why the array cannot be laid out (unbounded dims), if it cannot.
     pub mapping_error: Option<String>,
 }
 
-/// Padding elements added by one source.
+/// Padding added by one source.
 #[derive(Clone, Debug, Serialize)]
 pub struct PaddingCount {
     pub source: String,
+    /// Padding cells (0 for widened elements, which add bits, not cells).
     pub elements: u64,
+    /// Padding bits: cells times the stored element size, or the extra
+    /// bits of every widened element.
+    pub bits: u128,
+}
+
+/// Words for a padding origin: a source of cells, or widened elements
+/// (`element widened from 8 to 32 bits`).
+pub fn describe_origin(origin: PaddingOrigin, layout: Option<&ArrayLayout>) -> String {
+    match origin {
+        PaddingOrigin::Cells(source) => describe_padding(source, layout),
+        PaddingOrigin::Widened { from_bits, to_bits } => {
+            format!("element widened from {from_bits} to {to_bits} bits")
+        }
+    }
 }
 
 /// Words for a padding source: `tiling level 1 (T(2,2))`.
@@ -215,20 +243,27 @@ impl LeafSummary {
                 .map(|s| {
                     s.padding_by_source
                         .iter()
-                        .map(|&(src, n)| PaddingCount {
-                            source: describe_padding(src, Some(&layout)),
-                            elements: n,
+                        .map(|share| PaddingCount {
+                            source: describe_origin(share.origin, Some(&layout)),
+                            elements: share.elements,
+                            bits: share.bits,
                         })
                         .collect()
                 })
                 .unwrap_or_default(),
+            data_bits: crate::core::sizes::data_bits(&layout),
             bytes_data: s.map(|s| s.bytes_data),
+            bytes_padding: s.map(|s| s.bytes_padding()),
             bytes_footprint: s.map(|s| s.bytes_footprint),
-            bytes_xla: s.map(|s| s.bytes_xla),
+            bytes_xla: s.and_then(|s| s.bytes_xla),
             warnings: s
                 .map(|s| s.warnings.iter().map(|w| w.to_string()).collect())
                 .unwrap_or_default(),
             notes: array.notes().into_iter().map(|n| n.message).collect(),
+            factors: analysis
+                .as_ref()
+                .map(crate::core::explain::factors)
+                .unwrap_or_default(),
             mapping_error: analysis.err().map(|e| e.reason()),
         })
     }

@@ -3,6 +3,7 @@
 //! ```text
 //! xla-layout canon SHAPE                  canonical XLA text
 //! xla-layout info SHAPE [--json]          a summary for people; --json: everything, as JSON
+//! xla-layout explain SHAPE [--suggest] [--json]  why it is N times its data; orders that waste less
 //! xla-layout memory SHAPE [options]       JSON array: row-major id at each offset, -1 for padding
 //! xla-layout offset SHAPE I,J,... [opts]  the element's offset
 //! xla-layout at SHAPE OFFSET [options]    {"index":[..]} or {"padding":true,..}
@@ -28,6 +29,8 @@ mod canon;
 #[cfg(not(target_arch = "wasm32"))]
 mod common;
 #[cfg(not(target_arch = "wasm32"))]
+mod explain;
+#[cfg(not(target_arch = "wasm32"))]
 mod info;
 #[cfg(not(target_arch = "wasm32"))]
 mod info_text;
@@ -51,7 +54,7 @@ mod cli {
     use clap::{Parser, Subcommand};
 
     use crate::common::{Failure, Output};
-    use crate::{canon, info, mapping_cmds};
+    use crate::{canon, explain, info, mapping_cmds};
 
     /// Where every element of an XLA shape lives in linear memory.
     #[derive(Parser, Debug)]
@@ -68,6 +71,9 @@ mod cli {
         Canon(canon::Args),
         /// Describe the shape: a summary for people, or JSON with --json
         Info(info::Args),
+        /// Why the array is N times its data, factor by factor; --suggest:
+        /// orders that occupy less
+        Explain(explain::Args),
         /// JSON array: entry k is the row-major id of the element at offset k,
         /// -1 for padding
         Memory(mapping_cmds::MemoryArgs),
@@ -84,6 +90,7 @@ mod cli {
             match self {
                 Command::Canon(args) => args.run(),
                 Command::Info(args) => args.run(),
+                Command::Explain(args) => args.run(),
                 Command::Memory(args) => args.run(),
                 Command::Offset(args) => args.run(),
                 Command::At(args) => args.run(),

@@ -4,7 +4,7 @@
 use yew::prelude::*;
 
 use super::shared::Shared;
-use crate::core::summary::{describe_padding, LeafSummary};
+use crate::core::summary::{describe_origin, LeafSummary};
 use crate::ui::model::Model;
 
 #[derive(Properties, PartialEq)]
@@ -138,20 +138,24 @@ pub fn SummaryPanel(props: &SummaryProps) -> Html {
         row(
             "sum-padding",
             "padding",
-            html! { { format!("{} elements ({:.1}%)", grouped(st.padding_elements), st.padding_percent()) } },
+            html! { { format!("{} elements ({:.1}% of the bytes)", grouped(st.padding_elements), st.padding_percent()) } },
         );
-        for (source, n) in &st.padding_by_source {
+        for share in &st.padding_by_source {
+            let amount = if share.elements > 0 {
+                grouped(share.elements)
+            } else {
+                format!("{} bits", share.bits)
+            };
             let text = format!(
-                "{} from {}",
-                grouped(*n),
-                describe_padding(*source, Some(&drawn.analysis.layout))
+                "{amount} from {}",
+                describe_origin(share.origin, Some(&drawn.analysis.layout))
             );
             row("sum-padding-source", "", html! { { text } });
         }
         row(
             "sum-bytes-xla",
             "bytes (XLA)",
-            html! { { bytes_text(st.bytes_xla) } },
+            html! { { st.bytes_xla.map_or_else(|| "none (see the warning)".to_owned(), bytes_text) } },
         );
         row(
             "sum-bytes-real",

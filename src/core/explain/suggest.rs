@@ -1,0 +1,209 @@
+//! Layouts that waste less: the same dims and tiles under every other
+//! minor_to_major, best first by footprint.
+//!
+//! XLA chooses layouts itself (its layout assignment pass,
+//! `xla/service/layout_assignment.cc`, `LayoutAssignment`); these
+//! suggestions show what a transpose, a reshape or a different layout
+//! assignment would save, not a setting to change.
+
+use serde::Serialize;
+
+use crate::core::analysis::Analysis;
+use crate::core::array::{ArrayLayout, Tile, TileDim, MAX_SIZE};
+use crate::core::ast::ArrayShape;
+use crate::core::sizes::variant::with_layout;
+use crate::core::span::{Span, Spanned};
+
+/// What every list of suggestions must say.
+pub const SUGGESTIONS_NOTE: &str = "XLA chooses layouts itself (layout assignment); these show what a transpose, a reshape or a different layout assignment would save";
+
+/// Up to this many dims every permutation is tried (8! = 40320).
+pub const MAX_COMPLETE_DIMS: usize = 8;
+
+/// Suggestions listed at most.
+pub const MAX_SUGGESTIONS: usize = 5;
+
+/// One layout that occupies less.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Suggestion {
+    pub canonical: String,
+    pub bytes_footprint: u64,
+    pub saving_bytes: u64,
+}
+
+/// Footprint in elements of `physical` sizes (major to minor) under
+/// `tiles` and `L(align)`, by the tiling rule on sizes alone (pad each
+/// tiled size up to its entry, `*` multiplies a size into the next one);
+/// `None` beyond int64.
+pub fn footprint_of(physical: &[u64], tiles: &[Tile], align: u64) -> Option<u64> {
+    let mut cur: Vec<u64> = physical.to_vec();
+    for tile in tiles {
+        let k = tile.len();
+        while cur.len() < k {
+            cur.insert(0, 1);
+        }
+        let first = cur.len() - k;
+        let mut quotients = Vec::with_capacity(k);
+        let mut within = Vec::with_capacity(k);
+        let mut carry = 1u64;
+        for (&s, entry) in cur[first..].iter().zip(tile.dims()) {
+            let s = s.checked_mul(carry).filter(|&v| v <= MAX_SIZE)?;
+            match *entry {
+                TileDim::Combine => carry = s,
+                TileDim::Size(t) => {
+                    carry = 1;
+                    quotients.push(s.div_ceil(t));
+                    within.push(t);
+                }
+            }
+        }
+        cur.truncate(first);
+        cur.extend(quotients);
+        cur.extend(within);
+    }
+    let n = if cur.contains(&0) {
+        0
+    } else {
+        cur.iter()
+            .try_fold(1u64, |a, &s| a.checked_mul(s).filter(|&v| v <= MAX_SIZE))?
+    };
+    n.div_ceil(align)
+        .checked_mul(align)
+        .filter(|&v| v <= MAX_SIZE)
+}
+
+fn bytes(layout: &ArrayLayout, extents: &[u64], m2m: &[usize]) -> Option<u64> {
+    let physical: Vec<u64> = m2m.iter().rev().map(|&d| extents[d]).collect();
+    let n = footprint_of(&physical, layout.tiles(), layout.tail_padding_alignment())?;
+    let bits = u128::from(n) * u128::from(layout.element_bits());
+    u64::try_from(bits.div_ceil(8))
+        .ok()
+        .filter(|&b| b <= MAX_SIZE)
+}
+
+/// Calls `f` with every permutation of `items` (Heap's algorithm).
+fn permutations(items: &mut [usize], f: &mut impl FnMut(&[usize])) {
+    let n = items.len();
+    let mut c = vec![0usize; n];
+    f(items);
+    let mut i = 1;
+    while i < n {
+        if c[i] < i {
+            if i % 2 == 0 {
+                items.swap(0, i);
+            } else {
+                items.swap(c[i], i);
+            }
+            f(items);
+            c[i] += 1;
+            i = 1;
+        } else {
+            c[i] = 0;
+            i += 1;
+        }
+    }
+}
+
+/// The best few other minor_to_major orders by footprint, and whether
+/// every permutation was tried. Beyond [`MAX_COMPLETE_DIMS`] dims only the
+/// most-minor positions are searched (the rest keep their order), within
+/// the same budget.
+pub fn suggestions(array: &ArrayShape, analysis: &Analysis) -> (Vec<Suggestion>, bool) {
+    let layout = &analysis.layout;
+    let current_bytes = analysis.stats.bytes_footprint;
+    let extents = analysis.mapping.dims().to_vec();
+    let current = layout.minor_to_major().to_vec();
+    let n = current.len();
+    // Size-1 dims permuting among themselves are one layout: compare with
+    // them blanked out.
+    let key = |m: &[usize]| -> Vec<usize> {
+        m.iter()
+            .map(|&d| if extents[d] == 1 { usize::MAX } else { d })
+            .collect()
+    };
+    let position: Vec<usize> = {
+        let mut p = vec![0; n];
+        for (i, &d) in current.iter().enumerate() {
+            p[d] = i;
+        }
+        p
+    };
+    let distance = |m: &[usize]| -> usize {
+        let mut inv = 0;
+        for i in 0..m.len() {
+            for j in i + 1..m.len() {
+                if position[m[i]] > position[m[j]] {
+                    inv += 1;
+                }
+            }
+        }
+        inv
+    };
+    let current_key = key(&current);
+    let mut found: Vec<(u64, usize, Vec<usize>)> = Vec::new();
+    let mut consider = |m: &[usize]| {
+        if let Some(b) = bytes(layout, &extents, m) {
+            if b < current_bytes && key(m) != current_key {
+                found.push((b, distance(m), m.to_vec()));
+            }
+        }
+    };
+    let complete = n <= MAX_COMPLETE_DIMS;
+    if complete {
+        let mut items = current.clone();
+        permutations(&mut items, &mut consider);
+    } else {
+        // Choose the `m` most-minor dims in every order; 20*19*18 = 6840.
+        let m = 3.min(n);
+        let mut chosen = Vec::with_capacity(m);
+        minor_choices(&current, m, &mut chosen, &mut consider);
+    }
+    found.sort();
+    let mut out: Vec<Suggestion> = Vec::new();
+    let mut seen: Vec<Vec<usize>> = Vec::new();
+    for (b, _, m) in found {
+        if out.len() == MAX_SUGGESTIONS {
+            break;
+        }
+        let k = key(&m);
+        if seen.contains(&k) {
+            continue;
+        }
+        seen.push(k);
+        let variant = with_layout(array, |l| {
+            l.minor_to_major = m
+                .iter()
+                .map(|&d| Spanned::new(d as i64, Span::default()))
+                .collect();
+        });
+        out.push(Suggestion {
+            canonical: variant.to_string(),
+            bytes_footprint: b,
+            saving_bytes: current_bytes - b,
+        });
+    }
+    (out, complete)
+}
+
+/// Every ordered choice of `m` dims for the most-minor positions, the
+/// other dims keeping their current order.
+fn minor_choices(
+    current: &[usize],
+    m: usize,
+    chosen: &mut Vec<usize>,
+    f: &mut impl FnMut(&[usize]),
+) {
+    if chosen.len() == m {
+        let mut order = chosen.clone();
+        order.extend(current.iter().filter(|d| !chosen.contains(d)));
+        f(&order);
+        return;
+    }
+    for &d in current {
+        if !chosen.contains(&d) {
+            chosen.push(d);
+            minor_choices(current, m, chosen, f);
+            chosen.pop();
+        }
+    }
+}
