@@ -16,6 +16,7 @@ mod print;
 pub mod semantics;
 pub mod span;
 pub mod stats;
+pub mod steps;
 pub mod summary;
 pub mod validate;
 
