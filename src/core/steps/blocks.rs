@@ -125,7 +125,14 @@ impl Steps {
     }
 
     /// The rectangle block `block` covers in stage `stage`'s grid: exactly
-    /// the places of its cells that exist in that stage. O(stages x dims).
+    /// the places of its cells that exist in that stage. Given when those
+    /// cells are a box of the stage's index space whose picture is one
+    /// rectangle, and the box could be followed through every stage in
+    /// between; otherwise the reason. The refusal is conservative: once an
+    /// op cuts the block into pieces, later stages are refused even where
+    /// the pieces happen to line up again (`f32[]{:T(4)(3)}` in linear
+    /// memory); the app then moves those cells one by one or cross-fades.
+    /// It never returns a wrong rectangle. O(stages x dims).
     pub fn block_rect(&self, stage: usize, block: &[u64]) -> Result<Rect, BlockError> {
         let b = &self.blocks;
         if stage >= self.stages.len()
