@@ -6,6 +6,7 @@
 pub mod analysis;
 pub mod array;
 pub mod ast;
+pub mod compare;
 pub mod element_type;
 pub mod error;
 pub mod legacy;
