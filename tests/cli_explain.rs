@@ -58,3 +58,31 @@ fn bad_input_and_tuples_are_errors() {
     assert_eq!(code, 2);
     assert!(err.contains("tuple"), "{err}");
 }
+
+/// `explain --at`: the docs' two worked examples (XLA's tiled_layout.md:
+/// (2,3) of the 3x5 array with 2x2 tiles sits at 17; (6,5) of the 8x8
+/// array with (2,4)(2,1,1,1) tiles at 51), in one JSON object with the
+/// explanation's keys.
+#[test]
+fn at_adds_the_worked_steps_to_the_same_object() {
+    for (shape, at, offset) in [
+        ("f32[3,5]{1,0:T(2,2)}", "2,3", 17),
+        ("f32[8,8]{1,0:T(2,4)(2,1,1,1)}", "6,5", 51),
+    ] {
+        let (code, out, err) = run(&["explain", shape, "--at", at, "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["offset"], serde_json::json!(offset), "{shape}");
+        assert!(v["steps"].as_array().is_some_and(|s| s.len() >= 3), "{out}");
+        assert!(
+            v["factors"].is_array() && v["sentence"].is_string(),
+            "{out}"
+        );
+        let (code, text, err) = run(&["explain", shape, "--at", at]);
+        assert_eq!(code, 0, "{err}");
+        assert!(text.contains(&offset.to_string()), "{text}");
+    }
+    let (code, _, err) = run(&["explain", "f32[3,5]{1,0:T(2,2)}", "--at", "3,0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--at"), "{err}");
+}

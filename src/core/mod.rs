@@ -6,6 +6,7 @@
 pub mod analysis;
 pub mod array;
 pub mod ast;
+pub mod compare;
 pub mod element_type;
 pub mod error;
 pub mod explain;
@@ -17,6 +18,7 @@ mod print;
 pub mod semantics;
 pub mod sizes;
 pub mod span;
+pub mod steps;
 pub mod summary;
 pub mod validate;
 

@@ -53,7 +53,7 @@ pub struct JsonNoop {
 }
 
 /// Which array of the shape to lay out, and how.
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Debug, Default)]
 pub struct MappingOpts {
     /// The tuple leaf at this index path, e.g. 1.0
     #[arg(long, value_name = "PATH", value_parser = leaf_path)]

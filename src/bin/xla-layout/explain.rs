@@ -1,9 +1,12 @@
 //! `explain SHAPE [--suggest] [--json]`: why the array is N times its
 //! data, factor by factor; other minor_to_major orders that occupy less.
+//! `--at I,J,..` adds XLA's tiling stage by stage for one element (the
+//! `steps` command's report, in the same JSON object).
 
 use xla_layout_viz::core::explain::{Explanation, SUGGESTIONS_NOTE};
 
-use crate::common::{to_json, Failure, Output, ShapeArg};
+use crate::common::{sizes, to_json, Failure, MappingOpts, Output, ShapeArg, Sizes};
+use crate::steps::at_report;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -18,6 +21,10 @@ pub struct Args {
     /// sentence, suggestions, complete
     #[arg(long)]
     json: bool,
+    /// Also work through XLA's tiling stage by stage for the element at
+    /// this index (dimension-number order), e.g. 2,3, arriving at its offset
+    #[arg(long, value_name = "INDEX", value_parser = sizes)]
+    at: Option<Sizes>,
 }
 
 impl Args {
@@ -34,11 +41,38 @@ impl Args {
             }
         };
         let e = Explanation::of(array).map_err(|e| Failure(e.to_string()))?;
+        let steps = match &self.at {
+            Some(Sizes(index)) => {
+                let (layout, _) = MappingOpts::default().mapping(&shape)?;
+                Some(at_report(&layout, index, self.json)?)
+            }
+            None => None,
+        };
         if self.json {
-            return to_json(&e).map(Output::Text);
+            return with_steps(to_json(&e)?, steps).map(Output::Text);
         }
-        Ok(Output::Text(render(&e, self.suggest)))
+        let mut text = render(&e, self.suggest);
+        if let Some(steps) = steps {
+            text.push_str("\n\n");
+            text.push_str(&steps);
+        }
+        Ok(Output::Text(text))
     }
+}
+
+/// The explanation's JSON object with the steps report's keys (`steps`,
+/// `offset`) added, so `explain --json --at` prints one object.
+fn with_steps(explanation: String, steps: Option<String>) -> Result<String, Failure> {
+    let Some(steps) = steps else {
+        return Ok(explanation);
+    };
+    let parse = |text: &str| {
+        serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(text)
+            .map_err(|e| Failure(format!("internal error: {e}")))
+    };
+    let mut object = parse(&explanation)?;
+    object.extend(parse(&steps)?);
+    to_json(&object)
 }
 
 fn render(e: &Explanation, suggest: bool) -> String {

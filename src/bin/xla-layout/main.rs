@@ -8,6 +8,8 @@
 //! xla-layout offset SHAPE I,J,... [opts]  the element's offset
 //! xla-layout at SHAPE OFFSET [options]    {"index":[..]} or {"padding":true,..}
 //! xla-layout checksum SHAPE [options]     sum of offset(e) * (e + 1) mod 2^64
+//! xla-layout compare SHAPE_A SHAPE_B      bitcast, or a copy moving N of M elements [--json]
+//! xla-layout steps SHAPE --at I,J,..      the tiling stage by stage for one element [--json]
 //! options: --leaf 0.1 (tuple leaf path)  --padded-dims 3,5 (older XLA padding)
 //!          --padding-value zero|one|lowest|highest|unknown (with --padded-dims)
 //! ```
@@ -29,6 +31,8 @@ mod canon;
 #[cfg(not(target_arch = "wasm32"))]
 mod common;
 #[cfg(not(target_arch = "wasm32"))]
+mod compare;
+#[cfg(not(target_arch = "wasm32"))]
 mod explain;
 #[cfg(not(target_arch = "wasm32"))]
 mod info;
@@ -36,6 +40,8 @@ mod info;
 mod info_text;
 #[cfg(not(target_arch = "wasm32"))]
 mod mapping_cmds;
+#[cfg(not(target_arch = "wasm32"))]
+mod steps;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
@@ -54,7 +60,7 @@ mod cli {
     use clap::{Parser, Subcommand};
 
     use crate::common::{Failure, Output};
-    use crate::{canon, explain, info, mapping_cmds};
+    use crate::{canon, compare, explain, info, mapping_cmds, steps};
 
     /// Where every element of an XLA shape lives in linear memory.
     #[derive(Parser, Debug)]
@@ -83,6 +89,12 @@ mod cli {
         At(mapping_cmds::AtArgs),
         /// Sum over elements e of offset(e) * (e + 1), mod 2^64
         Checksum(mapping_cmds::ChecksumArgs),
+        /// Compare two layouts of the same array: bitcast, or a copy moving
+        /// N of M elements; both footprints
+        Compare(compare::Args),
+        /// XLA's tiling stage by stage for one element (--at), with the
+        /// worked formula of each stage, arriving at its offset
+        Steps(steps::Args),
     }
 
     impl Command {
@@ -95,6 +107,8 @@ mod cli {
                 Command::Offset(args) => args.run(),
                 Command::At(args) => args.run(),
                 Command::Checksum(args) => args.run(),
+                Command::Compare(args) => args.run(),
+                Command::Steps(args) => args.run(),
             }
         }
     }
