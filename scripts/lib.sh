@@ -3,17 +3,25 @@
 #
 # Every installer prints what it does and returns early when the pinned
 # version is already present, so running the scripts again costs seconds.
-# The recipe (and why these versions) is ../shared/docs/toolchain.md.
+# Why these versions, and how to upgrade them: docs/dependencies.md.
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TOOLS="$ROOT/tools"
 
-TRUNK_VERSION="0.21.14"
+TRUNK_VERSION="0.22.1"
+# Trunk's default features are `update_check` (asks GitHub for new releases:
+# useless offline) and `rustls`; one TLS backend is required to build.
+TRUNK_FEATURES="rustls"
 BINARYEN_VERSION="132.0.0"
 WASM_OPT_VERSION="132"
 # The registry mirror lacks webpki-roots 1.0.11, which wasm-bindgen-cli's lock
 # file asks for; 1.0.10 is the newest one it has.
 WEBPKI_ROOTS_FALLBACK="1.0.10"
+
+# The exact compiler of rust-toolchain.toml, for every cargo this script and
+# its callers run, whatever stable the machine has as its default.
+RUST_TOOLCHAIN="$(sed -n 's/^channel *= *"\(.*\)"/\1/p' "$ROOT/rust-toolchain.toml")"
+export RUSTUP_TOOLCHAIN="$RUST_TOOLCHAIN"
 
 CARGO_BIN="${CARGO_HOME:-$HOME/.cargo}/bin"
 # Project-local tools (wasm-opt) come first, then cargo-installed tools.
@@ -52,13 +60,21 @@ require_base_tools() {
     done
 }
 
-ensure_wasm_target() {
-    if rustup target list --installed | grep -qx wasm32-unknown-unknown; then
-        say "wasm32-unknown-unknown target: present"
-    else
-        say "installing the wasm32-unknown-unknown target (rustup, seconds)"
-        rustup target add wasm32-unknown-unknown
+# The pinned toolchain with the wasm32 target, rustfmt and clippy (rustup,
+# ~15 s the first time). Newer rustups no longer install a toolchain named
+# by rust-toolchain.toml on first use, so do it here, explicitly.
+ensure_toolchain() {
+    [ -n "$RUST_TOOLCHAIN" ] || die "no channel in rust-toolchain.toml"
+    if rustup run "$RUST_TOOLCHAIN" rustc --version >/dev/null 2>&1 &&
+        rustup component list --toolchain "$RUST_TOOLCHAIN" --installed 2>/dev/null | grep -q '^clippy' &&
+        rustup component list --toolchain "$RUST_TOOLCHAIN" --installed 2>/dev/null | grep -q '^rustfmt' &&
+        rustup target list --toolchain "$RUST_TOOLCHAIN" --installed | grep -qx wasm32-unknown-unknown; then
+        say "rust $RUST_TOOLCHAIN with wasm32, rustfmt, clippy: present"
+        return
     fi
+    say "installing rust $RUST_TOOLCHAIN with the wasm32 target, rustfmt and clippy (rustup, ~15 s)"
+    rustup toolchain install "$RUST_TOOLCHAIN" --profile minimal \
+        --target wasm32-unknown-unknown --component rustfmt --component clippy
 }
 
 ensure_trunk() {
@@ -66,8 +82,8 @@ ensure_trunk() {
         say "trunk $TRUNK_VERSION: present"
         return
     fi
-    say "installing trunk $TRUNK_VERSION with cargo (takes ~14 min the first time on 2 cores)"
-    cargo install trunk --version "$TRUNK_VERSION" --locked
+    say "installing trunk $TRUNK_VERSION with cargo (takes ~13 min the first time on 2 cores)"
+    cargo install trunk --version "$TRUNK_VERSION" --locked --no-default-features --features "$TRUNK_FEATURES"
 }
 
 wasm_bindgen_ok() {
@@ -83,6 +99,10 @@ ensure_wasm_bindgen() {
     local want
     want="$(lock_version wasm-bindgen)"
     [ -n "$want" ] || die "wasm-bindgen not found in Cargo.lock"
+    local trunk_pin
+    trunk_pin="$(sed -n 's/^wasm_bindgen *= *"\(.*\)"/\1/p' "$ROOT/Trunk.toml")"
+    [ "$trunk_pin" = "$want" ] ||
+        die "Trunk.toml pins wasm_bindgen = \"$trunk_pin\" but Cargo.lock has wasm-bindgen $want: make them equal"
     if wasm_bindgen_ok "$want"; then
         say "wasm-bindgen-cli $want: present"
         return
@@ -138,7 +158,7 @@ ensure_chromium() {
 # Everything `scripts/run.sh` needs.
 ensure_app_tools() {
     require_base_tools
-    ensure_wasm_target
+    ensure_toolchain
     ensure_wasm_opt
     ensure_wasm_bindgen
     ensure_trunk
