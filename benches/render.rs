@@ -9,8 +9,9 @@ mod native {
     use criterion::{black_box, Criterion};
     use std::time::Duration;
     use xla_layout_viz::core::{parse, Mapping};
-    use xla_layout_viz::render::{
-        pane_scene, ColourMode, Colouring, Frame, Labelling, Pane, Style, Theme, ThemeKind, Worlds,
+    use xla_layout_viz::render::scene::{pane_scene, Labelling, Style};
+    use xla_layout_viz::render::world::{
+        ColourMode, Colouring, Frame, Pane, Theme, ThemeKind, Worlds,
     };
 
     const SHAPES: [(&str, &str); 4] = [

@@ -5,9 +5,9 @@
 
 use proptest::prelude::*;
 use xla_layout_viz::core::{parse, Mapping};
-use xla_layout_viz::render::{
-    overlay, pane_scene, Camera, ColourMode, Colouring, Frame, Labelling, Pane, Style, Theme,
-    ThemeKind, Worlds,
+use xla_layout_viz::render::scene::{pane_scene, Labelling, Style};
+use xla_layout_viz::render::world::{
+    overlay, Camera, ColourMode, Colouring, Frame, Pane, Theme, ThemeKind, Worlds,
 };
 use xla_layout_viz::ui::model::PadValue;
 use xla_layout_viz::ui::state::{Action, State};

@@ -3,16 +3,15 @@
 //! elements, byte addresses on the left axis.
 
 use crate::core::{Mapping, PaddingSource};
+use crate::render::world::camera::{Camera, Rect};
+use crate::render::world::colour::Theme;
+use crate::render::world::geometry::MemoryGeometry;
+use crate::render::world::views::{MemoryView, Probe};
 
 use super::annotate::{compact, nice_step, tick_labels, ticks, CellText};
-use super::camera::{Camera, Rect};
-use super::colour::Theme;
-use super::geometry::MemoryGeometry;
-use super::logical::Labelling;
+use super::commands::{Dash, Label, Lines, PaneScene, Stroke};
 use super::pane::{build_pane, Extras};
-use super::scene::{Dash, Label, Lines, PaneScene, Stroke};
-use super::views::{MemoryView, Probe};
-use super::Style;
+use super::style::{Labelling, Style};
 
 /// Word separators are drawn when a word is at least this wide.
 const WORD_MIN_PX: f64 = 10.0;

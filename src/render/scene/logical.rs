@@ -2,15 +2,15 @@
 //! and labels, axis ticks.
 
 use crate::core::{semantics::dim_letters, PaddingSource};
+use crate::render::world::camera::{Camera, Rect};
+use crate::render::world::colour::Theme;
+use crate::render::world::geometry::LogicalGeometry;
+use crate::render::world::views::{LogicalView, Probe};
 
 use super::annotate::{compact, nice_step, tick_labels, CellText};
-use super::camera::{Camera, Rect};
-use super::colour::Theme;
-use super::geometry::LogicalGeometry;
+use super::commands::{level_stroke, text_width, Label, Lines, PaneScene, Stroke};
 use super::pane::{build_pane, Extras};
-use super::scene::{level_stroke, text_width, Label, Lines, PaneScene, Stroke};
-use super::views::{LogicalView, Probe};
-use super::Style;
+use super::style::{Labelling, Style};
 
 /// Most slice outlines or labels drawn in one frame.
 const MAX_SLICE_MARKS: u64 = 2048;
@@ -18,21 +18,6 @@ const MAX_SLICE_MARKS: u64 = 2048;
 const MAX_TICKS: usize = 160;
 /// Slices are outlined when at least this many pixels apart.
 const SLICE_MIN_PX: f64 = 8.0;
-
-/// What the cells of a picture are labelled with.
-pub struct Labelling<'a> {
-    /// Letters `a, b, c, ...` by row-major id (arrays of at most 26
-    /// elements, like the seeds' `a b c / d e f`), else numbers.
-    pub letters: bool,
-    /// The older proto's padding value, shown on its padding cells.
-    pub pad_label: Option<&'a str>,
-}
-
-impl Labelling<'_> {
-    pub fn letter(id: u64) -> String {
-        char::from(b'a' + (id % 26) as u8).to_string()
-    }
-}
 
 struct LogicalTexts<'a>(&'a Labelling<'a>);
 

@@ -3,14 +3,15 @@
 //! Each view adds its own lines, labels and margin (`logical.rs`,
 //! `memory.rs`).
 
+use crate::render::world::boundaries::{tile_boundaries, LevelLines};
+use crate::render::world::camera::{Camera, Rect};
+use crate::render::world::frame::TICKS_H;
+use crate::render::world::raster::Raster;
+use crate::render::world::views::View;
+
 use super::annotate::{cell_labels, grid_lines, CellText};
-use super::boundaries::{tile_boundaries, LevelLines};
-use super::camera::{Camera, Rect};
-use super::frame::TICKS_H;
-use super::raster::Raster;
-use super::scene::{level_stroke, text_width, Image, Label, Lines, PaneScene};
-use super::views::View;
-use super::Style;
+use super::commands::{level_stroke, text_width, Image, Label, Lines, PaneScene};
+use super::style::Style;
 
 /// `text`, cut with an ellipsis to fit `width` pixels at font `size`.
 pub fn fit_text(text: &str, size: f64, width: f64) -> String {
