@@ -43,6 +43,7 @@ mod native {
                 colours: &colours,
                 theme: &theme,
                 labelling: &labelling,
+                max_samples: xla_layout_viz::render::world::raster::MAX_SAMPLES,
             };
             for pane in [Pane::Logical, Pane::Memory] {
                 let fit = worlds.fit(pane, &frame);

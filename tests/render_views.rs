@@ -37,6 +37,7 @@ fn memory_labels(m: &Mapping, pad_label: Option<&str>) -> Vec<String> {
         colours: &colours,
         theme: &theme,
         labelling: &labelling,
+        max_samples: xla_layout_viz::render::world::raster::MAX_SAMPLES,
     };
     let camera = worlds.fit(Pane::Memory, &frame);
     let scene = pane_scene(m, &worlds, &frame, Pane::Memory, &camera, &style);

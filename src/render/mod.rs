@@ -20,5 +20,6 @@
 //! loops over the elements of an array.
 
 pub mod backend;
+pub mod figure;
 pub mod scene;
 pub mod world;

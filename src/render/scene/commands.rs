@@ -3,7 +3,7 @@
 
 use crate::render::world::camera::Rect;
 use crate::render::world::colour::{Rgb, Theme};
-use crate::render::world::views::Pane;
+use crate::render::world::views::{Pane, Probe};
 
 /// A line pattern.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -147,6 +147,8 @@ pub struct Image {
     pub rows: usize,
     pub rgba: Vec<u8>,
     pub dest: Rect,
+    /// What each sample shows, row-major (padding is hatched or grey).
+    pub probes: Vec<Probe>,
 }
 
 /// Everything one pane draws, in order: image, hatching, lines, labels

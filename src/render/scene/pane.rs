@@ -46,7 +46,7 @@ pub fn build_pane(
     extras: impl FnOnce(&[LevelLines]) -> Extras,
 ) -> PaneScene {
     let (colours, theme) = (style.colours, style.theme);
-    let raster = Raster::sample(view, camera, rect, colours);
+    let raster = Raster::sample_at_most(view, camera, rect, colours, style.max_samples);
     let levels = tile_boundaries(view, &raster, camera, rect);
     let extra = extras(&levels);
     let dense_levels = levels
@@ -76,16 +76,19 @@ pub fn build_pane(
     )
     .bold();
     let margin = std::iter::once(title).chain(extra.margin).collect();
+    let hatch = raster.padding_runs(camera, rect);
+    let dest = raster.screen_rect(camera, rect);
     PaneScene {
         pane: view.pane(),
         rect: *rect,
         image: Some(Image {
-            dest: raster.screen_rect(camera, rect),
+            dest,
             cols: raster.cols,
             rows: raster.rows,
-            rgba: raster.rgba.clone(),
+            rgba: raster.rgba,
+            probes: raster.probes,
         }),
-        hatch: raster.padding_runs(camera, rect),
+        hatch,
         lines,
         labels,
         margin,

@@ -8,6 +8,9 @@ pub struct Style<'a> {
     pub colours: &'a Colouring,
     pub theme: &'a Theme,
     pub labelling: &'a Labelling<'a>,
+    /// Most cell samples in the pane (`world::raster::MAX_SAMPLES` on the
+    /// canvas; files keep fewer nodes).
+    pub max_samples: u64,
 }
 
 /// What the cells of a picture are labelled with.

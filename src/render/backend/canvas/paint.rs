@@ -196,6 +196,7 @@ impl Painter {
             colours: &colours,
             theme: &input.theme,
             labelling: input.labelling,
+            max_samples: crate::render::world::raster::MAX_SAMPLES,
         };
         let camera = input.cameras[slot(pane)];
         let scene = pane_scene(
