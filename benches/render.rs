@@ -45,6 +45,7 @@ mod native {
                 theme: &theme,
                 labelling: &labelling,
                 max_samples: xla_layout_viz::render::world::raster::MAX_SAMPLES,
+                cell_labels: Default::default(),
             };
             for pane in [Pane::Logical, Pane::Memory] {
                 let fit = worlds.fit(pane, &frame);

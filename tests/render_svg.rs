@@ -227,3 +227,57 @@ fn single_views() {
             .all(|n| n.attribute("class") != Some(&lacks[..])));
     }
 }
+
+/// Cell label texts of a pane, top to bottom, left to right.
+fn cell_texts(text: &str, name: &str) -> Vec<String> {
+    let doc = Document::parse(text).unwrap();
+    let p = pane(&doc, name);
+    let mut t: Vec<(f64, f64, String)> = p
+        .descendants()
+        .filter(|n| n.tag_name().name() == "text")
+        .map(|n| {
+            let f = |a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
+            (f("y"), f("x"), n.text().unwrap_or("").to_owned())
+        })
+        .collect();
+    t.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    t.into_iter().map(|(_, _, s)| s).collect()
+}
+
+#[test]
+fn labels_say_what_was_asked() {
+    use xla_layout_viz::render::scene::style::CellLabels;
+    // Seed 003: [2x3] `a b c / d e f` with {0,1}: memory holds a d b e c f,
+    // so element (r, c) is at offset 2c + r.
+    let m = mapping("f32[2,3]{0,1}");
+    let with = |labels| {
+        svg_of_mapping(
+            &m,
+            "f32[2,3]{0,1}",
+            &FigureOptions {
+                labels,
+                ..FigureOptions::default()
+            },
+        )
+    };
+    let letters = with(CellLabels::Letters);
+    assert_eq!(
+        cell_texts(&letters, "logical"),
+        ["a", "b", "c", "d", "e", "f"]
+    );
+    assert_eq!(
+        cell_texts(&letters, "memory"),
+        ["a", "d", "b", "e", "c", "f"]
+    );
+    let offsets = with(CellLabels::Offset);
+    assert_eq!(
+        cell_texts(&offsets, "logical"),
+        ["0", "2", "4", "1", "3", "5"]
+    );
+    let index = with(CellLabels::Index);
+    assert_eq!(
+        cell_texts(&index, "memory"),
+        ["0,0", "1,0", "0,1", "1,1", "0,2", "1,2"]
+    );
+    assert!(cell_texts(&with(CellLabels::None), "logical").is_empty());
+}

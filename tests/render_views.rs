@@ -38,6 +38,7 @@ fn memory_labels(m: &Mapping, pad_label: Option<&str>) -> Vec<String> {
         theme: &theme,
         labelling: &labelling,
         max_samples: xla_layout_viz::render::world::raster::MAX_SAMPLES,
+        cell_labels: Default::default(),
     };
     let camera = worlds.fit(Pane::Memory, &frame);
     let scene = pane_scene(m, &worlds, &frame, Pane::Memory, &camera, &style);

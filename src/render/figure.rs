@@ -11,6 +11,7 @@
 use crate::core::{parse, Analysis, Error, Mapping};
 
 use super::backend::svg;
+use super::scene::style::CellLabels;
 use super::scene::{pane_scene, Labelling, Style};
 use super::world::frame::{TICKS_H, TITLE_H};
 use super::world::{Camera, ColourMode, Colouring, Frame, Pane, Theme, ThemeKind, Worlds};
@@ -80,6 +81,8 @@ pub struct FigureOptions {
     pub width: f64,
     pub theme: ThemeKind,
     pub mode: ColourMode,
+    /// What cells say (only where they are big enough for it).
+    pub labels: CellLabels,
 }
 
 impl Default for FigureOptions {
@@ -89,6 +92,7 @@ impl Default for FigureOptions {
             width: 1200.0,
             theme: ThemeKind::Light,
             mode: ColourMode::Offset,
+            labels: CellLabels::Auto,
         }
     }
 }
@@ -135,6 +139,7 @@ pub fn svg_of_mapping(mapping: &Mapping, title: &str, options: &FigureOptions) -
         mode: options.mode,
         theme: options.theme,
         labelling: &labelling,
+        labels: options.labels,
         title,
         view: options.view,
     })
@@ -151,6 +156,8 @@ pub struct ViewInput<'a> {
     pub mode: ColourMode,
     pub theme: ThemeKind,
     pub labelling: &'a Labelling<'a>,
+    /// What cells say; the canvas's own choice is `CellLabels::Auto`.
+    pub labels: CellLabels,
     /// The figure's title (escaped when written): usually the shape text.
     pub title: &'a str,
     pub view: FigureView,
@@ -166,6 +173,7 @@ pub fn svg_of_view(input: &ViewInput<'_>) -> String {
         theme: &theme,
         labelling: input.labelling,
         max_samples: MAX_FIGURE_SAMPLES,
+        cell_labels: input.labels,
     };
     let frame = &input.frame;
     // The part of the frame each pane owns (title and ticks included).

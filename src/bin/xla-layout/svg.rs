@@ -3,6 +3,7 @@
 
 use clap::ValueEnum;
 use xla_layout_viz::render::figure::{svg_of_mapping, FigureOptions, FigureView};
+use xla_layout_viz::render::scene::style::CellLabels;
 use xla_layout_viz::render::world::{ColourMode, ThemeKind};
 
 use crate::common::{Failure, JsonNoop, MappingOpts, Output, ShapeArg};
@@ -30,6 +31,15 @@ pub enum Colours {
     Tile,
 }
 
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Labels {
+    Auto,
+    Offset,
+    Index,
+    Letters,
+    None,
+}
+
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(flatten)]
@@ -42,6 +52,10 @@ pub struct Args {
     width: f64,
     #[arg(long, value_enum, default_value = "light")]
     theme: Theme,
+    /// What cells say: auto (letters up to 26 elements, else offsets in
+    /// the logical view and indices in memory), offset, index, letters, none
+    #[arg(long, value_enum, default_value = "auto")]
+    labels: Labels,
     /// What the cell colours say
     #[arg(long, value_enum, default_value = "offset")]
     colours: Colours,
@@ -70,6 +84,13 @@ impl Args {
                 Colours::Offset => ColourMode::Offset,
                 Colours::Logical => ColourMode::Logical,
                 Colours::Tile => ColourMode::Tile,
+            },
+            labels: match self.labels {
+                Labels::Auto => CellLabels::Auto,
+                Labels::Offset => CellLabels::Offset,
+                Labels::Index => CellLabels::Index,
+                Labels::Letters => CellLabels::Letters,
+                Labels::None => CellLabels::None,
             },
         };
         let mut text = svg_of_mapping(&mapping, &shape.to_string(), &options);

@@ -197,6 +197,7 @@ impl Painter {
             theme: &input.theme,
             labelling: input.labelling,
             max_samples: crate::render::world::raster::MAX_SAMPLES,
+            cell_labels: Default::default(),
         };
         let camera = input.cameras[slot(pane)];
         let scene = pane_scene(
