@@ -281,3 +281,23 @@ fn labels_say_what_was_asked() {
     );
     assert!(cell_texts(&with(CellLabels::None), "logical").is_empty());
 }
+
+#[test]
+fn the_legend_names_each_level() {
+    // Figure 2: two tiling levels, each with a sample line in its pattern.
+    let text = figure("f32[4,8]{1,0:T(2,4)(2,1)}");
+    let doc = Document::parse(&text).unwrap();
+    let legend = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("legend"))
+        .expect("a legend");
+    let samples: Vec<_> = legend
+        .descendants()
+        .filter_map(|n| n.attribute("class"))
+        .filter(|c| c.starts_with("boundary"))
+        .collect();
+    assert_eq!(samples, ["boundary level-0", "boundary level-1"]);
+    assert!(legend
+        .descendants()
+        .any(|n| n.text() == Some("offset 0 .. 31")));
+}

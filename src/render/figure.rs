@@ -22,6 +22,8 @@ pub const MAX_FIGURE_SAMPLES: u64 = 65_536;
 
 /// Height of the figure's own title line (the shape's text).
 const HEADER_H: f64 = 24.0;
+/// Height of the legend under the panes.
+const LEGEND_H: f64 = 30.0;
 
 /// Why there is no figure.
 #[derive(Clone, Debug)]
@@ -183,7 +185,7 @@ pub fn svg_of_view(input: &ViewInput<'_>) -> String {
         FigureView::Logical => (0.0, split),
         FigureView::Memory => (split, frame.height),
     };
-    let height = bottom - top + HEADER_H;
+    let height = bottom - top + HEADER_H + LEGEND_H;
     let mut out = String::new();
     svg::open(&mut out, frame.width, height, &theme, input.title);
     svg::labels(
@@ -217,6 +219,70 @@ pub fn svg_of_view(input: &ViewInput<'_>) -> String {
         svg::pane(&mut out, &scene, &theme, levels);
     }
     out.push_str("</g>\n");
+    legend(&mut out, input, &colours, &theme, height - LEGEND_H / 2.0);
     svg::close(&mut out);
     out
+}
+
+/// The legend on one line at `y`: what the colours say (the ramp, or
+/// tiles), padding, and each tiling level's line style.
+fn legend(out: &mut String, input: &ViewInput<'_>, colours: &Colouring, theme: &Theme, y: f64) {
+    use super::scene::commands::{level_stroke, text_width, Label, Lines};
+    use super::world::colour::viridis;
+    out.push_str("<g class=\"legend\">\n");
+    let mut x = 8.0;
+    let text = |out: &mut String, x: &mut f64, t: String| {
+        let label = Label::new(*x, y, t, 11.0, theme.text);
+        *x += text_width(&label.text, 11.0) + 16.0;
+        svg::labels(out, &[label]);
+    };
+    let footprint = input.mapping.footprint();
+    let ramp = match colours.mode() {
+        ColourMode::Offset => Some(format!("offset 0 .. {}", footprint.saturating_sub(1))),
+        ColourMode::Logical => Some(format!(
+            "row-major id 0 .. {}",
+            input.mapping.num_elements().saturating_sub(1)
+        )),
+        ColourMode::Tile => None,
+    };
+    match ramp {
+        Some(words) => {
+            out.push_str("<defs><linearGradient id=\"ramp\">");
+            for k in 0..=16 {
+                let t = f64::from(k) / 16.0;
+                out.push_str(&format!(
+                    "<stop offset=\"{}\" stop-color=\"{}\"/>",
+                    svg::num(t),
+                    svg::hex(viridis(t))
+                ));
+            }
+            out.push_str("</linearGradient></defs>\n");
+            out.push_str(&format!(
+                "<rect class=\"legend-ramp\" x=\"{}\" y=\"{}\" width=\"80\" height=\"10\" fill=\"url(#ramp)\"/>\n",
+                svg::num(x),
+                svg::num(y - 5.0)
+            ));
+            x += 86.0;
+            text(out, &mut x, words);
+        }
+        None => text(out, &mut x, "colour: first-level tile".to_owned()),
+    }
+    out.push_str(&format!(
+        "<rect class=\"legend-padding\" x=\"{}\" y=\"{}\" width=\"16\" height=\"12\" fill=\"url(#hatch)\"/>\n",
+        svg::num(x),
+        svg::num(y - 6.0)
+    ));
+    x += 22.0;
+    text(out, &mut x, "padding".to_owned());
+    let levels = input.mapping.num_levels();
+    for level in 0..levels {
+        let sample = Lines {
+            stroke: level_stroke(theme, level),
+            segments: vec![[x, y, x + 28.0, y]],
+        };
+        svg::lines(out, &sample, theme, levels);
+        x += 34.0;
+        text(out, &mut x, format!("tile level {} boundary", level + 1));
+    }
+    out.push_str("</g>\n");
 }

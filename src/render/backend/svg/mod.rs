@@ -22,7 +22,7 @@ use crate::render::scene::PaneScene;
 use crate::render::world::colour::{Rgb, Theme};
 use crate::render::world::views::{Pane, Probe};
 
-fn hex(c: Rgb) -> String {
+pub fn hex(c: Rgb) -> String {
     format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2)
 }
 
@@ -150,7 +150,7 @@ fn dasharray(dash: Dash) -> String {
 
 /// One stroke's segments as one path; tile boundaries say their level
 /// (`class="boundary level-0"`), in each level's own pattern.
-fn lines(out: &mut String, l: &Lines, theme: &Theme, levels: usize) {
+pub fn lines(out: &mut String, l: &Lines, theme: &Theme, levels: usize) {
     if l.segments.is_empty() {
         return;
     }
