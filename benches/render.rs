@@ -10,8 +10,10 @@ mod native {
     use std::hint::black_box;
     use std::time::Duration;
     use xla_layout_viz::core::{parse, Mapping};
-    use xla_layout_viz::render::{
-        pane_scene, ColourMode, Colouring, Frame, Labelling, Pane, Style, Theme, ThemeKind, Worlds,
+    use xla_layout_viz::render::figure::{svg, FigureOptions};
+    use xla_layout_viz::render::scene::{pane_scene, Labelling, Style};
+    use xla_layout_viz::render::world::{
+        ColourMode, Colouring, Frame, Pane, Theme, ThemeKind, Worlds,
     };
 
     const SHAPES: [(&str, &str); 4] = [
@@ -43,6 +45,8 @@ mod native {
                 colours: &colours,
                 theme: &theme,
                 labelling: &labelling,
+                max_samples: xla_layout_viz::render::world::raster::MAX_SAMPLES,
+                cell_labels: Default::default(),
             };
             for pane in [Pane::Logical, Pane::Memory] {
                 let fit = worlds.fit(pane, &frame);
@@ -61,6 +65,21 @@ mod native {
                 }
             }
         }
+        group.finish();
+
+        // A whole SVG figure of the 167M-element bf16 shape at 1600 px:
+        // scenes of both panes (at most 65,536 samples each) and the text.
+        let mut group = c.benchmark_group("svg_figure_1600");
+        group.measurement_time(Duration::from_secs(5));
+        group.sample_size(20);
+        let options = FigureOptions {
+            width: 1600.0,
+            ..FigureOptions::default()
+        };
+        let text = SHAPES[1].1;
+        let bytes = svg(text, &options).expect("valid").len();
+        eprintln!("svg_figure_1600/bf16_167M: {bytes} bytes");
+        group.bench_function("bf16_167M", |b| b.iter(|| svg(black_box(text), &options)));
         group.finish();
     }
 }

@@ -5,9 +5,9 @@
 
 use proptest::prelude::*;
 use xla_layout_viz::core::{parse, Mapping};
-use xla_layout_viz::render::{
-    overlay, pane_scene, Camera, ColourMode, Colouring, Frame, Labelling, Pane, Style, Theme,
-    ThemeKind, Worlds,
+use xla_layout_viz::render::scene::{pane_scene, Labelling, Style};
+use xla_layout_viz::render::world::{
+    overlay, Camera, ColourMode, Colouring, Frame, Pane, Theme, ThemeKind, Worlds,
 };
 use xla_layout_viz::ui::model::PadValue;
 use xla_layout_viz::ui::state::{Action, State};
@@ -84,7 +84,7 @@ proptest! {
         for mode in [ColourMode::Offset, ColourMode::Tile] {
             let colours = Colouring::new(&m, mode, &theme);
             let labelling = Labelling { letters: m.num_elements() <= 26, pad_label: Some("0") };
-            let style = Style { colours: &colours, theme: &theme, labelling: &labelling };
+            let style = Style { colours: &colours, theme: &theme, labelling: &labelling, max_samples: xla_layout_viz::render::world::raster::MAX_SAMPLES, cell_labels: Default::default() };
             for pane in [Pane::Logical, Pane::Memory] {
                 let rect = frame.pane(pane);
                 for camera in [worlds.fit(pane, &frame), Camera { x: cam.0, y: cam.1, scale: cam.2 }] {

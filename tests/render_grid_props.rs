@@ -4,7 +4,7 @@
 //! any arrangement of slices and any sampled rows and columns.
 
 use proptest::prelude::*;
-use xla_layout_viz::render::{LogicalGeometry, LogicalView, View};
+use xla_layout_viz::render::world::{LogicalGeometry, LogicalView, View};
 
 #[path = "layout_cases/mod.rs"]
 mod layout_cases;
@@ -45,7 +45,7 @@ proptest! {
                 let k = i * xs.len() + j;
                 let one = view.probe(x, y, &mut t);
                 prop_assert_eq!(probes[k], one, "cell ({}, {})", x, y);
-                if one != xla_layout_viz::render::Probe::Outside {
+                if one != xla_layout_viz::render::world::Probe::Outside {
                     prop_assert_eq!(&tiles[k * levels..(k + 1) * levels], &t[..], "tiles of ({}, {})", x, y);
                 }
             }

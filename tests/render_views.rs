@@ -5,9 +5,10 @@
 //! from formulas written here, not from the code under test.
 
 use xla_layout_viz::core::{parse, Mapping};
-use xla_layout_viz::render::{
-    boundaries::tile_boundaries, overlay, pane_scene, raster::Raster, Camera, ColourMode,
-    Colouring, Frame, Labelling, Pane, Probe, Rect, Style, Theme, ThemeKind, View, Worlds,
+use xla_layout_viz::render::scene::{pane_scene, Labelling, Style};
+use xla_layout_viz::render::world::{
+    boundaries::tile_boundaries, overlay, raster::Raster, Camera, ColourMode, Colouring, Frame,
+    Pane, Probe, Rect, Theme, ThemeKind, View, Worlds,
 };
 
 fn mapping(text: &str) -> Mapping {
@@ -36,6 +37,8 @@ fn memory_labels(m: &Mapping, pad_label: Option<&str>) -> Vec<String> {
         colours: &colours,
         theme: &theme,
         labelling: &labelling,
+        max_samples: xla_layout_viz::render::world::raster::MAX_SAMPLES,
+        cell_labels: Default::default(),
     };
     let camera = worlds.fit(Pane::Memory, &frame);
     let scene = pane_scene(m, &worlds, &frame, Pane::Memory, &camera, &style);
@@ -279,7 +282,7 @@ fn slices_are_labelled_and_round_trip() {
 
 #[test]
 fn memory_rows_are_whole_tiles_or_even_parts_of_one() {
-    use xla_layout_viz::render::geometry::auto_row_width;
+    use xla_layout_viz::render::world::geometry::auto_row_width;
     // A 1000 x 350 pane: aspect 20/7.
     let (w, h) = (1000.0, 350.0);
     // 24 cells fit on one row at 24 px or more each.

@@ -1,7 +1,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! The page's state machine, natively: every action the UI can send.
 
-use xla_layout_viz::render::{Pane, Rect};
+use xla_layout_viz::render::world::{Pane, Rect};
 use xla_layout_viz::ui::model::PadValue;
 use xla_layout_viz::ui::presets;
 use xla_layout_viz::ui::state::{Action, State, Status, DEFAULT_SHAPE};

@@ -12,10 +12,9 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::HtmlCanvasElement;
 use xla_layout_viz::core::{parse, Mapping};
-use xla_layout_viz::render::paint::{FrameInput, Painter};
-use xla_layout_viz::render::{
-    Camera, ColourMode, Frame, Labelling, Pane, Theme, ThemeKind, Worlds,
-};
+use xla_layout_viz::render::backend::canvas::paint::{FrameInput, Painter};
+use xla_layout_viz::render::scene::Labelling;
+use xla_layout_viz::render::world::{Camera, ColourMode, Frame, Pane, Theme, ThemeKind, Worlds};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -234,7 +233,7 @@ fn huge_arrays_paint_without_per_element_work() {
         let (w, h) = scene.worlds.world(Pane::Logical);
         let (x, y) = scene.point(Pane::Logical, w as f64 / 2.0, h as f64 * 15.0 / 16.0);
         let got = rgb(pixel(&c, x, y));
-        let table = xla_layout_viz::render::colour::viridis_table();
+        let table = xla_layout_viz::render::world::colour::viridis_table();
         assert!(
             table[222..].iter().any(|t| close(got, [t.0, t.1, t.2])),
             "{text}: {got:?} is not from the end of the ramp"

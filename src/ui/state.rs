@@ -5,7 +5,7 @@
 
 use std::rc::Rc;
 
-use crate::render::{Camera, ColourMode, Frame, Pane, ThemeKind, Worlds};
+use crate::render::world::{Camera, ColourMode, Frame, Pane, ThemeKind, Worlds};
 
 use super::anim::Anim;
 use super::model::{analyse, InputError, Model, PadValue, Request};

@@ -1,7 +1,7 @@
 //! The reducer's second half: cameras, pointing and the animation.
 
-use crate::render::overlay::{cell_marker, hit, minimap_rects, minimap_to_world};
-use crate::render::{Pane, Rect};
+use crate::render::world::overlay::{cell_marker, hit, minimap_rects, minimap_to_world};
+use crate::render::world::{Pane, Rect};
 
 use super::anim::{MAX_SPEED, MIN_SPEED};
 use super::state::{slot, Action, State, Target};

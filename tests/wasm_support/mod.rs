@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement, HtmlInputElement};
-use xla_layout_viz::render::colour::viridis_table;
+use xla_layout_viz::render::world::colour::viridis_table;
 
 pub fn document() -> web_sys::Document {
     web_sys::window().unwrap().document().unwrap()

@@ -10,6 +10,7 @@
 //! xla-layout checksum SHAPE [options]     sum of offset(e) * (e + 1) mod 2^64
 //! xla-layout compare SHAPE_A SHAPE_B      bitcast, or a copy moving N of M elements [--json]
 //! xla-layout steps SHAPE --at I,J,..      the tiling stage by stage for one element [--json]
+//! xla-layout svg SHAPE [--view ..] [--width PX] [--theme ..] > figure.svg
 //! options: --leaf 0.1 (tuple leaf path)  --padded-dims 3,5 (older XLA padding)
 //!          --padding-value zero|one|lowest|highest|unknown (with --padded-dims)
 //! ```
@@ -42,6 +43,7 @@ mod info_text;
 mod mapping_cmds;
 #[cfg(not(target_arch = "wasm32"))]
 mod steps;
+mod svg;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
@@ -60,7 +62,7 @@ mod cli {
     use clap::{Parser, Subcommand};
 
     use crate::common::{Failure, Output};
-    use crate::{canon, compare, explain, info, mapping_cmds, steps};
+    use crate::{canon, compare, explain, info, mapping_cmds, steps, svg};
 
     /// Where every element of an XLA shape lives in linear memory.
     #[derive(Parser, Debug)]
@@ -95,6 +97,8 @@ mod cli {
         /// XLA's tiling stage by stage for one element (--at), with the
         /// worked formula of each stage, arriving at its offset
         Steps(steps::Args),
+        /// The picture (logical and memory views) as an SVG document
+        Svg(svg::Args),
     }
 
     impl Command {
@@ -109,6 +113,7 @@ mod cli {
                 Command::Checksum(args) => args.run(),
                 Command::Compare(args) => args.run(),
                 Command::Steps(args) => args.run(),
+                Command::Svg(args) => args.run(),
             }
         }
     }

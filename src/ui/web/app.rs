@@ -71,7 +71,7 @@ pub fn App(props: &AppProps) -> Html {
         pad_value: state.pad_value,
         leaf: state.leaf.clone(),
     });
-    let dark = state.settings.theme_kind() == crate::render::ThemeKind::Dark;
+    let dark = state.settings.theme_kind() == crate::render::world::ThemeKind::Dark;
     use_effect_with(dark, |dark| browser::apply_theme(*dark));
     use_system_theme(dispatch.clone());
     use_animation(state.anim.playing, dispatch.clone());

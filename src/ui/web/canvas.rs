@@ -16,8 +16,9 @@ use yew::prelude::*;
 use super::legend::Legend;
 use super::shared::Shared;
 use super::timing;
-use crate::render::paint::{FrameInput, PaintReport, Painter};
-use crate::render::{Labelling, Pane, Rect, Theme};
+use crate::render::backend::canvas::paint::{FrameInput, PaintReport, Painter};
+use crate::render::scene::Labelling;
+use crate::render::world::{Pane, Rect, Theme};
 use crate::ui::state::{Action, State};
 
 /// The canvas id: a stable hook for tests and for pages embedding the app.

@@ -4,7 +4,7 @@
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use crate::render::ColourMode;
+use crate::render::world::ColourMode;
 use crate::ui::anim::{slider_to_speed, speed_to_slider};
 use crate::ui::state::{Action, State};
 

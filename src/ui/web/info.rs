@@ -8,7 +8,7 @@ use yew::prelude::*;
 use crate::core::semantics::dim_letters;
 use crate::core::summary::{describe_padding, tile_text};
 use crate::core::{Cell, CellInfo};
-use crate::render::memory::address_text;
+use crate::render::scene::memory::address_text;
 use crate::ui::model::Model;
 use crate::ui::state::{Action, State};
 

@@ -4,11 +4,11 @@
 use yew::prelude::*;
 
 use crate::core::summary::tile_text;
-use crate::render::colour::{viridis, TILE_PALETTE};
-use crate::render::memory::WORD_BITS;
-use crate::render::paint::PaintReport;
-use crate::render::scene::level_stroke;
-use crate::render::{ColourMode, Theme, ThemeKind};
+use crate::render::backend::canvas::paint::PaintReport;
+use crate::render::scene::commands::level_stroke;
+use crate::render::scene::memory::WORD_BITS;
+use crate::render::world::colour::{viridis, TILE_PALETTE};
+use crate::render::world::{ColourMode, Theme, ThemeKind};
 use crate::ui::model::Model;
 
 use super::shared::Shared;

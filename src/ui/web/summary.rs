@@ -13,7 +13,7 @@ pub struct SummaryProps {
 }
 
 fn grouped(n: u64) -> String {
-    crate::render::grouped(u128::from(n))
+    crate::render::scene::titles::grouped(u128::from(n))
 }
 
 /// `320 MiB (335,544,320 B)`.
@@ -23,7 +23,7 @@ fn bytes_text(n: u64) -> String {
     } else {
         format!(
             "{} ({} B)",
-            crate::render::bytes_short(u128::from(n)),
+            crate::render::scene::titles::bytes_short(u128::from(n)),
             grouped(n)
         )
     }

@@ -4,9 +4,9 @@
 use wasm_bindgen::{Clamped, JsCast, JsValue};
 use web_sys::{CanvasPattern, CanvasRenderingContext2d as Ctx, HtmlCanvasElement, ImageData};
 
-use super::camera::Rect;
-use super::colour::{Rgb, Theme};
-use super::scene::{Align, Image, Label, Lines};
+use crate::render::scene::commands::{Align, Image, Label, Lines};
+use crate::render::world::camera::Rect;
+use crate::render::world::colour::{Rgb, Theme};
 
 pub fn context(canvas: &HtmlCanvasElement) -> Option<Ctx> {
     canvas.get_context("2d").ok()??.dyn_into::<Ctx>().ok()

@@ -1,9 +1,9 @@
 //! Draw commands: what the painter executes for one pane. Plain data, so
 //! that what a pane will show can be tested natively.
 
-use super::camera::Rect;
-use super::colour::{Rgb, Theme};
-use super::views::Pane;
+use crate::render::world::camera::Rect;
+use crate::render::world::colour::{Rgb, Theme};
+use crate::render::world::views::{Pane, Probe};
 
 /// A line pattern.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -147,6 +147,8 @@ pub struct Image {
     pub rows: usize,
     pub rgba: Vec<u8>,
     pub dest: Rect,
+    /// What each sample shows, row-major (padding is hatched or grey).
+    pub probes: Vec<Probe>,
 }
 
 /// Everything one pane draws, in order: image, hatching, lines, labels

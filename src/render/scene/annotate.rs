@@ -1,10 +1,11 @@
 //! Annotations drawn over cells: labels, grid lines, axis ticks.
 
-use super::camera::{Camera, Rect};
-use super::colour::{Rgb, Theme};
-use super::raster::{Colouring, Raster};
-use super::scene::{text_width, Align, Label, Lines, Stroke};
-use super::views::Probe;
+use crate::render::world::camera::{Camera, Rect};
+use crate::render::world::colour::{Rgb, Theme};
+use crate::render::world::raster::{Colouring, Raster};
+use crate::render::world::views::Probe;
+
+use super::commands::{text_width, Align, Label, Lines, Stroke};
 
 /// Cells get labels from this size on.
 pub const LABEL_MIN_PX: f64 = 22.0;

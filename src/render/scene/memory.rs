@@ -2,17 +2,16 @@
 //! tile boundaries as separators, word and byte separators for packed
 //! elements, byte addresses on the left axis.
 
-use crate::core::{Mapping, PaddingSource};
+use crate::core::Mapping;
+use crate::render::world::camera::{Camera, Rect};
+use crate::render::world::colour::Theme;
+use crate::render::world::geometry::MemoryGeometry;
+use crate::render::world::views::{MemoryView, Pane, Probe};
 
 use super::annotate::{compact, nice_step, tick_labels, ticks, CellText};
-use super::camera::{Camera, Rect};
-use super::colour::Theme;
-use super::geometry::MemoryGeometry;
-use super::logical::Labelling;
+use super::commands::{Dash, Label, Lines, PaneScene, Stroke};
 use super::pane::{build_pane, Extras};
-use super::scene::{Dash, Label, Lines, PaneScene, Stroke};
-use super::views::{MemoryView, Probe};
-use super::Style;
+use super::style::Style;
 
 /// Word separators are drawn when a word is at least this wide.
 const WORD_MIN_PX: f64 = 10.0;
@@ -20,22 +19,15 @@ const WORD_MIN_PX: f64 = 10.0;
 pub const WORD_BITS: u64 = 32;
 
 struct MemoryTexts<'a> {
-    labelling: &'a Labelling<'a>,
+    style: &'a Style<'a>,
     mapping: &'a Mapping,
 }
 
 impl CellText for MemoryTexts<'_> {
     fn text(&self, probe: Probe) -> Option<String> {
-        match probe {
-            Probe::Element { id, .. } if self.labelling.letters => Some(Labelling::letter(id)),
-            // A memory cell says which element it holds: its index.
-            Probe::Element { id, .. } => Some(index_text(id, self.mapping)),
-            Probe::Padding {
-                source: PaddingSource::LegacyPadding,
-                ..
-            } => self.labelling.pad_label.map(str::to_owned),
-            _ => None,
-        }
+        let s = self.style;
+        s.cell_labels
+            .text(probe, Pane::Memory, s.labelling, self.mapping)
     }
 }
 
@@ -71,11 +63,11 @@ pub fn memory_pane(
     style: &Style<'_>,
     title: String,
 ) -> PaneScene {
-    let (theme, labelling) = (style.theme, style.labelling);
+    let theme = style.theme;
     let geometry = view.geometry;
     let mapping = view.mapping;
     let bits = mapping.element_bits();
-    let texts = MemoryTexts { labelling, mapping };
+    let texts = MemoryTexts { style, mapping };
     build_pane(view, camera, rect, style, &texts, title, |_| Extras {
         lines: packing_separators(&geometry, bits, camera, rect, theme),
         labels: Vec::new(),

@@ -1,16 +1,16 @@
 //! The logical pane: cells, ghost padding, tile boundaries, slice outlines
 //! and labels, axis ticks.
 
-use crate::core::{semantics::dim_letters, PaddingSource};
+use crate::core::{semantics::dim_letters, Mapping};
+use crate::render::world::camera::{Camera, Rect};
+use crate::render::world::colour::Theme;
+use crate::render::world::geometry::LogicalGeometry;
+use crate::render::world::views::{LogicalView, Pane, Probe};
 
 use super::annotate::{compact, nice_step, tick_labels, CellText};
-use super::camera::{Camera, Rect};
-use super::colour::Theme;
-use super::geometry::LogicalGeometry;
+use super::commands::{level_stroke, text_width, Label, Lines, PaneScene, Stroke};
 use super::pane::{build_pane, Extras};
-use super::scene::{level_stroke, text_width, Label, Lines, PaneScene, Stroke};
-use super::views::{LogicalView, Probe};
-use super::Style;
+use super::style::Style;
 
 /// Most slice outlines or labels drawn in one frame.
 const MAX_SLICE_MARKS: u64 = 2048;
@@ -19,35 +19,16 @@ const MAX_TICKS: usize = 160;
 /// Slices are outlined when at least this many pixels apart.
 const SLICE_MIN_PX: f64 = 8.0;
 
-/// What the cells of a picture are labelled with.
-pub struct Labelling<'a> {
-    /// Letters `a, b, c, ...` by row-major id (arrays of at most 26
-    /// elements, like the seeds' `a b c / d e f`), else numbers.
-    pub letters: bool,
-    /// The older proto's padding value, shown on its padding cells.
-    pub pad_label: Option<&'a str>,
+struct LogicalTexts<'a> {
+    style: &'a Style<'a>,
+    mapping: &'a Mapping,
 }
-
-impl Labelling<'_> {
-    pub fn letter(id: u64) -> String {
-        char::from(b'a' + (id % 26) as u8).to_string()
-    }
-}
-
-struct LogicalTexts<'a>(&'a Labelling<'a>);
 
 impl CellText for LogicalTexts<'_> {
     fn text(&self, probe: Probe) -> Option<String> {
-        match probe {
-            Probe::Element { id, .. } if self.0.letters => Some(Labelling::letter(id)),
-            // Away from letters, a logical cell says where it is in memory.
-            Probe::Element { offset, .. } => Some(offset.to_string()),
-            Probe::Padding {
-                source: PaddingSource::LegacyPadding,
-                ..
-            } => self.0.pad_label.map(str::to_owned),
-            _ => None,
-        }
+        let s = self.style;
+        s.cell_labels
+            .text(probe, Pane::Logical, s.labelling, self.mapping)
     }
 }
 
@@ -59,14 +40,15 @@ pub fn logical_pane(
     style: &Style<'_>,
     title: String,
 ) -> PaneScene {
-    let (theme, labelling) = (style.theme, style.labelling);
+    let theme = style.theme;
+    let mapping = view.mapping;
     let g = view.geometry.clone();
     build_pane(
         view,
         camera,
         rect,
         style,
-        &LogicalTexts(labelling),
+        &LogicalTexts { style, mapping },
         title,
         |levels| {
             let outline_level0 = levels.first().is_some_and(|l| !l.too_dense);

@@ -76,7 +76,7 @@ fn probe_each<V: View + ?Sized>(
 
 /// The logical view over one mapping.
 pub struct LogicalView<'a> {
-    mapping: &'a Mapping,
+    pub(crate) mapping: &'a Mapping,
     pub geometry: LogicalGeometry,
     index: Vec<u64>,
 }

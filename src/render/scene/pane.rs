@@ -3,14 +3,15 @@
 //! Each view adds its own lines, labels and margin (`logical.rs`,
 //! `memory.rs`).
 
+use crate::render::world::boundaries::{tile_boundaries, LevelLines};
+use crate::render::world::camera::{Camera, Rect};
+use crate::render::world::frame::TICKS_H;
+use crate::render::world::raster::Raster;
+use crate::render::world::views::View;
+
 use super::annotate::{cell_labels, grid_lines, CellText};
-use super::boundaries::{tile_boundaries, LevelLines};
-use super::camera::{Camera, Rect};
-use super::frame::TICKS_H;
-use super::raster::Raster;
-use super::scene::{level_stroke, text_width, Image, Label, Lines, PaneScene};
-use super::views::View;
-use super::Style;
+use super::commands::{level_stroke, text_width, Image, Label, Lines, PaneScene};
+use super::style::Style;
 
 /// `text`, cut with an ellipsis to fit `width` pixels at font `size`.
 pub fn fit_text(text: &str, size: f64, width: f64) -> String {
@@ -45,7 +46,7 @@ pub fn build_pane(
     extras: impl FnOnce(&[LevelLines]) -> Extras,
 ) -> PaneScene {
     let (colours, theme) = (style.colours, style.theme);
-    let raster = Raster::sample(view, camera, rect, colours);
+    let raster = Raster::sample_at_most(view, camera, rect, colours, style.max_samples);
     let levels = tile_boundaries(view, &raster, camera, rect);
     let extra = extras(&levels);
     let dense_levels = levels
@@ -75,16 +76,19 @@ pub fn build_pane(
     )
     .bold();
     let margin = std::iter::once(title).chain(extra.margin).collect();
+    let hatch = raster.padding_runs(camera, rect);
+    let dest = raster.screen_rect(camera, rect);
     PaneScene {
         pane: view.pane(),
         rect: *rect,
         image: Some(Image {
-            dest: raster.screen_rect(camera, rect),
+            dest,
             cols: raster.cols,
             rows: raster.rows,
-            rgba: raster.rgba.clone(),
+            rgba: raster.rgba,
+            probes: raster.probes,
         }),
-        hatch: raster.padding_runs(camera, rect),
+        hatch,
         lines,
         labels,
         margin,

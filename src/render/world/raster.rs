@@ -130,8 +130,20 @@ impl Raster {
         pane: &Rect,
         colours: &Colouring,
     ) -> Raster {
+        Raster::sample_at_most(view, camera, pane, colours, MAX_SAMPLES)
+    }
+
+    /// [`Raster::sample`] with at most about `max_samples` samples (blocks
+    /// grow by powers of two until the pane holds no more).
+    pub fn sample_at_most(
+        view: &mut dyn View,
+        camera: &Camera,
+        pane: &Rect,
+        colours: &Colouring,
+        max_samples: u64,
+    ) -> Raster {
         let (world_w, world_h) = view.world();
-        let block = block_size(camera.scale, pane);
+        let block = block_size_at_most(camera.scale, pane, max_samples);
         let visible = camera.visible(pane);
         let (x0, x1) = sample_range(visible.x, visible.right(), world_w, block);
         let (y0, y1) = sample_range(visible.y, visible.bottom(), world_h, block);
@@ -237,11 +249,16 @@ impl Raster {
 /// Cells per sample: the smallest power of two whose block is at least
 /// [`MIN_SAMPLE_PX`] on screen and keeps the pane under [`MAX_SAMPLES`].
 pub fn block_size(scale: f64, pane: &Rect) -> u64 {
+    block_size_at_most(scale, pane, MAX_SAMPLES)
+}
+
+/// [`block_size`] keeping the pane under `max_samples` samples.
+pub fn block_size_at_most(scale: f64, pane: &Rect, max_samples: u64) -> u64 {
     let mut block = 1u64;
     let fits = |b: u64| {
         let side = b as f64 * scale;
         let samples = (pane.w / side + 2.0) * (pane.h / side + 2.0);
-        side >= MIN_SAMPLE_PX && samples <= MAX_SAMPLES as f64
+        side >= MIN_SAMPLE_PX && samples <= max_samples as f64
     };
     while !fits(block) && block < (1 << 62) {
         block <<= 1;

@@ -13,19 +13,21 @@
 use web_sys::{CanvasPattern, CanvasRenderingContext2d as Ctx, HtmlCanvasElement};
 
 use crate::core::Mapping;
+use crate::render::scene::build::pane_scene;
+use crate::render::scene::commands::PaneScene;
+use crate::render::scene::style::{Labelling, Style};
+use crate::render::world::camera::{Camera, Rect};
+use crate::render::world::colour::{Rgb, Theme, ThemeKind};
+use crate::render::world::frame::{Frame, TICKS_H, TITLE_H};
+use crate::render::world::overlay::{marker_rect, minimap_rects, trail_points};
+use crate::render::world::raster::{thumbnail, ColourMode, Colouring};
+use crate::render::world::views::Pane;
+use crate::render::world::worlds::Worlds;
 
-use super::camera::{Camera, Rect};
-use super::colour::{Rgb, Theme, ThemeKind};
 use super::draw2d::{
     clip, context, hatch_pattern, image_canvas, new_canvas, outline, paint_image, paint_labels,
     paint_trail, resize, stroke_lines,
 };
-use super::frame::{Frame, TICKS_H, TITLE_H};
-use super::overlay::{marker_rect, minimap_rects, trail_points};
-use super::raster::{thumbnail, ColourMode, Colouring};
-use super::scene::PaneScene;
-use super::views::Pane;
-use super::{pane_scene, Labelling, Style, Worlds};
 
 /// What decides a pane's picture.
 #[derive(Clone, Debug, PartialEq)]
@@ -194,6 +196,8 @@ impl Painter {
             colours: &colours,
             theme: &input.theme,
             labelling: input.labelling,
+            max_samples: crate::render::world::raster::MAX_SAMPLES,
+            cell_labels: Default::default(),
         };
         let camera = input.cameras[slot(pane)];
         let scene = pane_scene(

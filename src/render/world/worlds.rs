@@ -1,0 +1,68 @@
+//! The two worlds of one mapping on one frame, and the cameras that fit
+//! them.
+
+use crate::core::Mapping;
+
+use super::camera::{self, Camera};
+use super::frame::Frame;
+use super::geometry::{self, LogicalGeometry, MemoryGeometry};
+use super::views::{LogicalView, MemoryView, Pane, View};
+
+/// The two worlds of one mapping on one frame.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Worlds {
+    pub logical: LogicalGeometry,
+    pub memory: MemoryGeometry,
+}
+
+impl Worlds {
+    /// Lays out `mapping` for `frame`; `row_width` is the user's choice of
+    /// memory row width, `None` for automatic.
+    pub fn new(mapping: &Mapping, frame: &Frame, row_width: Option<u64>) -> Worlds {
+        let width = row_width
+            .filter(|&w| w > 0)
+            .unwrap_or_else(|| geometry::auto_row_width(mapping, frame.memory.w, frame.memory.h));
+        Worlds {
+            logical: LogicalGeometry::new(mapping, frame.logical.aspect()),
+            memory: MemoryGeometry::new(mapping.footprint(), width),
+        }
+    }
+
+    /// World width and height of a pane, in cells.
+    pub fn world(&self, pane: Pane) -> (u64, u64) {
+        match pane {
+            Pane::Logical => self.logical.world(),
+            Pane::Memory => self.memory.world(),
+        }
+    }
+
+    /// The camera that shows all of a pane's world, from the pane's
+    /// top-left corner, next to the tick labels in the margins.
+    pub fn fit(&self, pane: Pane, frame: &Frame) -> Camera {
+        let (w, h) = self.world(pane);
+        let camera = Camera::fit(w as f64, h as f64, frame.pane(pane));
+        Camera {
+            x: camera.x.max(0.0),
+            y: camera.y.max(0.0),
+            ..camera
+        }
+    }
+
+    /// Smallest zoom for a pane: a little further out than the fit.
+    pub fn min_scale(&self, pane: Pane, frame: &Frame) -> f64 {
+        self.fit(pane, frame).scale * camera::ZOOM_OUT_LIMIT
+    }
+
+    /// Runs `f` with the view of `pane`.
+    pub fn with_view<R>(
+        &self,
+        mapping: &Mapping,
+        pane: Pane,
+        f: impl FnOnce(&mut dyn View) -> R,
+    ) -> R {
+        match pane {
+            Pane::Logical => f(&mut LogicalView::new(mapping, self.logical.clone())),
+            Pane::Memory => f(&mut MemoryView::new(mapping, self.memory.row_width)),
+        }
+    }
+}

@@ -1,0 +1,78 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! `xla-layout svg`: a figure per command, the same bytes every run, valid
+//! XML; XLA's tiled-layout figures 1-4 (the README's "Figures") each one
+//! command; bad input an error, never markup.
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> (i32, Vec<u8>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_xla-layout"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        out.stdout,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Figures 1-4 of XLA's docs/tiled_layout.md, as listed in the README.
+const FIGURES: [&str; 4] = [
+    "f32[3,5]{1,0:T(2,2)}",
+    "f32[4,8]{1,0:T(2,4)(2,1)}",
+    "bf16[32,256]{1,0:T(8,128)(2,1,1,1)}",
+    "f32[8,8]{1,0:T(2,4)(2,1,1,1)}",
+];
+
+#[test]
+fn each_figure_is_one_command_and_the_same_every_run() {
+    for shape in FIGURES {
+        let (code, first, err) = run(&["svg", shape]);
+        assert_eq!(code, 0, "{shape}: {err}");
+        let (_, second, _) = run(&["svg", shape]);
+        assert_eq!(first, second, "{shape}");
+        let text = String::from_utf8(first).unwrap();
+        let doc = roxmltree::Document::parse(&text).unwrap_or_else(|e| panic!("{shape}: {e}"));
+        assert_eq!(doc.root_element().tag_name().name(), "svg");
+        let title = doc
+            .descendants()
+            .find(|n| n.tag_name().name() == "title")
+            .and_then(|n| n.text());
+        assert_eq!(title, Some(shape), "{shape}");
+    }
+}
+
+#[test]
+fn options_change_the_figure() {
+    let shape = FIGURES[0];
+    let (_, both, _) = run(&["svg", shape]);
+    for args in [
+        ["--view", "logical"],
+        ["--view", "memory"],
+        ["--theme", "dark"],
+        ["--width", "600"],
+        ["--colours", "tile"],
+    ] {
+        let (code, out, err) = run(&["svg", shape, args[0], args[1]]);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert_ne!(out, both, "{args:?}");
+        roxmltree::Document::parse(std::str::from_utf8(&out).unwrap()).unwrap();
+    }
+    let (_, narrow, _) = run(&["svg", shape, "--width", "600"]);
+    assert!(String::from_utf8(narrow).unwrap().contains("width=\"600\""));
+}
+
+#[test]
+fn hostile_or_bad_input_is_an_error_not_a_figure() {
+    for args in [
+        vec!["svg", "<img onerror=alert(1)>"],
+        vec!["svg", "f32[2]]]>\"&"],
+        vec!["svg", "f32[3,5]", "--view", "<b>"],
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty(), "{args:?}");
+        assert!(!err.is_empty(), "{args:?}");
+    }
+}
