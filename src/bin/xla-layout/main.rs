@@ -43,6 +43,7 @@ mod info_text;
 mod mapping_cmds;
 #[cfg(not(target_arch = "wasm32"))]
 mod steps;
+#[cfg(not(target_arch = "wasm32"))]
 mod svg;
 
 #[cfg(not(target_arch = "wasm32"))]
