@@ -8,6 +8,7 @@ pub mod array;
 pub mod ast;
 pub mod element_type;
 pub mod error;
+pub mod hlo;
 pub mod legacy;
 mod lexer;
 pub mod mapping;

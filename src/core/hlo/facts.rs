@@ -1,0 +1,116 @@
+//! The facts of a shape text (canonical text, error, sizes), computed once
+//! per distinct text and shared.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::found::{ShapeError, ShapeFacts};
+use crate::core::analysis::Analysis;
+use crate::core::ast::Shape;
+use crate::core::error::Error;
+use crate::core::validate::parse;
+
+/// How many distinct shape texts the cache keeps before it starts over
+/// (memory stays bounded on text where every shape differs).
+const MAX_CACHED: usize = 1 << 16;
+
+/// Distinct shape texts seen so far, with their facts.
+#[derive(Default, Debug)]
+pub(crate) struct FactsCache {
+    map: HashMap<Box<str>, Arc<ShapeFacts>>,
+}
+
+impl FactsCache {
+    pub(crate) fn get(&mut self, text: &str) -> Arc<ShapeFacts> {
+        if let Some(f) = self.map.get(text) {
+            return Arc::clone(f);
+        }
+        if self.map.len() >= MAX_CACHED {
+            self.map.clear();
+        }
+        let facts = Arc::new(facts_of(text));
+        self.map.insert(text.into(), Arc::clone(&facts));
+        facts
+    }
+}
+
+fn error_of(e: &Error) -> ShapeError {
+    ShapeError {
+        message: e.reason(),
+        start: e.span().start,
+        end: e.span().end,
+    }
+}
+
+/// Parses, checks and sizes one shape text. Never fails: an invalid text
+/// gives facts with an error and no sizes.
+pub fn facts_of(text: &str) -> ShapeFacts {
+    let shape = match parse(text) {
+        Ok(s) => s,
+        Err(e) => {
+            return ShapeFacts {
+                error: Some(error_of(&e)),
+                ..ShapeFacts::default()
+            }
+        }
+    };
+    let kind = match &shape {
+        Shape::Array(_) => "array",
+        Shape::Tuple(_) => "tuple",
+        Shape::Buffer(_) => "buffer",
+        Shape::Token(_) => "token",
+        Shape::Opaque(_) => "opaque",
+    };
+    let mut facts = ShapeFacts {
+        kind: Some(kind),
+        canonical: Some(shape.to_string()),
+        ..ShapeFacts::default()
+    };
+    if matches!(shape, Shape::Token(_) | Shape::Opaque(_)) {
+        return facts;
+    }
+    // Sums over the leaves (one leaf for an array).
+    let mut sums = [0u64; 5];
+    for (_, leaf) in shape.leaves() {
+        let a = match Analysis::of(leaf) {
+            Ok(a) => a,
+            Err(e) => {
+                facts.error = Some(error_of(&e));
+                return facts;
+            }
+        };
+        let s = &a.stats;
+        let add = [
+            s.elements,
+            s.footprint_elements,
+            s.bytes_data,
+            s.bytes_footprint,
+            s.bytes_xla,
+        ];
+        for (sum, x) in sums.iter_mut().zip(add) {
+            match sum.checked_add(x) {
+                Some(v) => *sum = v,
+                None => {
+                    facts.error = Some(ShapeError {
+                        message: "the tuple's total size is beyond 2^64".to_owned(),
+                        start: 0,
+                        end: text.len(),
+                    });
+                    return facts;
+                }
+            }
+        }
+    }
+    let [elements, footprint, data, bytes_footprint, xla] = sums;
+    facts.elements = Some(elements);
+    facts.bytes_data = Some(data);
+    facts.bytes_footprint = Some(bytes_footprint);
+    facts.bytes_xla = Some(xla);
+    facts.expansion = (elements > 0).then(|| footprint as f64 / elements as f64);
+    facts.padding_percent = Some(if footprint == 0 {
+        0.0
+    } else {
+        100.0 * (footprint - elements) as f64 / footprint as f64
+    });
+    facts
+}
