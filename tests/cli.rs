@@ -86,7 +86,11 @@ fn checksum_of_a_hand_computed_order() {
 
 #[test]
 fn info_has_the_named_fields() {
-    let info = json(&["info", "s32[2048,1,128,128,4]{4,3,2,0,1:T(8,128)}"]);
+    let info = json(&[
+        "info",
+        "--json",
+        "s32[2048,1,128,128,4]{4,3,2,0,1:T(8,128)}",
+    ]);
     for key in [
         "canonical",
         "element_type",
@@ -106,7 +110,7 @@ fn info_has_the_named_fields() {
     }
     assert_eq!(info["expansion"], serde_json::json!(32.0));
     assert_eq!(info["true_num_dims"], serde_json::json!(4));
-    let tuple = json(&["info", "(f32[2,3], (s8[4]{0:S(1)}, token[]))"]);
+    let tuple = json(&["info", "--json", "(f32[2,3], (s8[4]{0:S(1)}, token[]))"]);
     assert_eq!(tuple["leaves"][1]["path"], serde_json::json!([1, 0]));
     assert_eq!(tuple["leaves"][1]["memory_space"], serde_json::json!(1));
     assert_eq!(
@@ -119,7 +123,7 @@ fn info_has_the_named_fields() {
 fn info_values_of_the_tiled_doc_example() {
     // XLA's tiled-layout page: 15 elements in a 2x3 grid of 2x2 tiles, 24
     // cells, 9 of them padding; f32 is 4 bytes.
-    let info = json(&["info", "f32[3,5]{1,0:T(2,2)}"]);
+    let info = json(&["info", "--json", "f32[3,5]{1,0:T(2,2)}"]);
     let expected = serde_json::json!({
         "canonical": "f32[3,5]{1,0:T(2,2)}",
         "element_type": "f32",
@@ -138,10 +142,14 @@ fn info_values_of_the_tiled_doc_example() {
     for (key, value) in expected.as_object().unwrap() {
         assert_eq!(&info[key], value, "{key}");
     }
-    let info = json(&["info", "bf16[32,32,4096]{2,1,0:T(8,128)(2,1)S(1)}"]);
+    let info = json(&[
+        "info",
+        "--json",
+        "bf16[32,32,4096]{2,1,0:T(8,128)(2,1)S(1)}",
+    ]);
     assert_eq!(info["memory_space"], serde_json::json!(1));
     assert_eq!(info["tiles"], serde_json::json!([[8, 128], [2, 1]]));
-    let info = json(&["info", "f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}"]);
+    let info = json(&["info", "--json", "f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}"]);
     assert_eq!(info["tiles"], serde_json::json!([["*", "*", 2, "*", 3]]));
     // [112,110] tiled (2,3): 56 x 37 tiles of 6.
     assert_eq!(info["footprint_elements"], serde_json::json!(56 * 37 * 6));
@@ -151,7 +159,11 @@ fn info_values_of_the_tiled_doc_example() {
 fn info_names_dims_orders_and_memory_spaces() {
     // Seed 003's add.936: physical order is minor_to_major reversed; the
     // size-1 dim does not count as a true dimension.
-    let info = json(&["info", "bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)}"]);
+    let info = json(&[
+        "info",
+        "--json",
+        "bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)}",
+    ]);
     assert_eq!(info["dim_letters"], serde_json::json!(["p", "z", "y", "x"]));
     assert_eq!(info["physical_order"], serde_json::json!([1, 0, 2, 3]));
     assert_eq!(info["num_dims"], serde_json::json!(4));
@@ -159,20 +171,20 @@ fn info_names_dims_orders_and_memory_spaces() {
     assert_eq!(info["minor_to_major_name"], serde_json::Value::Null);
     assert_eq!(info["memory_space"], serde_json::json!(0));
     assert!(info["memory_space_name"].as_str().unwrap().contains("HBM"));
-    let info = json(&["info", "f32[2,3]{0,1:S(1)}"]);
+    let info = json(&["info", "--json", "f32[2,3]{0,1:S(1)}"]);
     assert_eq!(info["dim_letters"], serde_json::json!(["y", "x"]));
     assert_eq!(info["minor_to_major_name"], "column-major (dim 0 is minor)");
     assert!(info["memory_space_name"].as_str().unwrap().contains("VMEM"));
-    let info = json(&["info", "f32[4,3,2]{2,1,0:S(5)}"]);
+    let info = json(&["info", "--json", "f32[4,3,2]{2,1,0:S(5)}"]);
     assert_eq!(info["dim_letters"], serde_json::json!(["z", "y", "x"]));
     assert_eq!(info["minor_to_major_name"], "row-major (dim 0 is major)");
     assert!(info["memory_space_name"].as_str().unwrap().contains("host"));
     // Bounded dims occupy their bound; unbounded ones cannot be laid out.
-    let info = json(&["info", "f32[<=10,3]"]);
+    let info = json(&["info", "--json", "f32[<=10,3]"]);
     assert_eq!(info["dims"], serde_json::json!([10, 3]));
     assert_eq!(info["dims_text"], serde_json::json!(["<=10", "3"]));
     assert_eq!(info["footprint_elements"], serde_json::json!(30));
-    let info = json(&["info", "f32[?,3]"]);
+    let info = json(&["info", "--json", "f32[?,3]"]);
     assert_eq!(info["dims"], serde_json::json!([null, 3]));
     assert_eq!(info["footprint_elements"], serde_json::Value::Null);
     assert!(info["mapping_error"]
@@ -185,6 +197,7 @@ fn info_names_dims_orders_and_memory_spaces() {
 fn info_lists_every_leaf_of_a_tuple_with_its_fields() {
     let info = json(&[
         "info",
+        "--json",
         "(f32[2,3], (s8[4]{0:S(1)}, token[]), f32[]{:T(128)})",
     ]);
     assert_eq!(
@@ -353,7 +366,7 @@ fn an_empty_array_with_huge_dims_is_empty_not_an_overflow() {
     // alone (about 2.3e19) does not fit in 64 bits, and nothing may compute
     // it (it panicked in debug builds and wrapped in release ones).
     let text = "f32[0,5,4611686018427387903]{0,1,2:T(2)}";
-    let info = json(&["info", text]);
+    let info = json(&["info", "--json", text]);
     assert_eq!(info["elements"], 0);
     assert_eq!(info["footprint_elements"], 0);
     assert_eq!(info["padding_elements"], 0);
@@ -361,7 +374,11 @@ fn an_empty_array_with_huge_dims_is_empty_not_an_overflow() {
     assert_eq!(ok(&["memory", text]), "[]");
     // Like XLA's size check, the element count multiplies the dims in
     // order: here it overflows before it reaches the 0.
-    let (code, _, err) = run(&["info", "f32[4611686018427387903,5,0]{2,1,0:T(2,2)}"]);
+    let (code, _, err) = run(&[
+        "info",
+        "--json",
+        "f32[4611686018427387903,5,0]{2,1,0:T(2,2)}",
+    ]);
     assert_eq!(code, 2);
     assert!(err.contains("element count overflows"), "{err}");
 }
