@@ -7,6 +7,7 @@
 //! xla-layout offset SHAPE I,J,... [opts]  the element's offset
 //! xla-layout at SHAPE OFFSET [options]    {"index":[..]} or {"padding":true,..}
 //! xla-layout checksum SHAPE [options]     sum of offset(e) * (e + 1) mod 2^64
+//! xla-layout scan [FILE|-] [--json]       every shape in HLO text or a memory report
 //! options: --leaf 0.1 (tuple leaf path)  --padded-dims 3,5 (older XLA padding)
 //!          --padding-value zero|one|lowest|highest|unknown (with --padded-dims)
 //! ```
@@ -33,6 +34,8 @@ mod info;
 mod info_text;
 #[cfg(not(target_arch = "wasm32"))]
 mod mapping_cmds;
+#[cfg(not(target_arch = "wasm32"))]
+mod scan;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
@@ -51,7 +54,7 @@ mod cli {
     use clap::{Parser, Subcommand};
 
     use crate::common::{Failure, Output};
-    use crate::{canon, info, mapping_cmds};
+    use crate::{canon, info, mapping_cmds, scan};
 
     /// Where every element of an XLA shape lives in linear memory.
     #[derive(Parser, Debug)]
@@ -77,6 +80,9 @@ mod cli {
         At(mapping_cmds::AtArgs),
         /// Sum over elements e of offset(e) * (e + 1), mod 2^64
         Checksum(mapping_cmds::ChecksumArgs),
+        /// Every shape in an HLO instruction, module, memory report or any
+        /// text (FILE, or stdin for `-`): a table, or JSON lines with --json
+        Scan(scan::Args),
     }
 
     impl Command {
@@ -88,6 +94,7 @@ mod cli {
                 Command::Offset(args) => args.run(),
                 Command::At(args) => args.run(),
                 Command::Checksum(args) => args.run(),
+                Command::Scan(args) => args.run(),
             }
         }
     }
