@@ -182,6 +182,9 @@ impl ReportedSize {
 /// `16.00M` is every count `n` with `round2(floor(n / 1024) / 1024) ==
 /// 16.00`.
 pub fn parse_size(text: &str) -> Option<(u64, u64)> {
+    if !text.is_ascii() {
+        return None;
+    }
     let t = text.strip_suffix("iB").unwrap_or(text);
     let (num, unit) = t.split_at(t.len().checked_sub(1)?);
     let unit = unit.as_bytes()[0];
