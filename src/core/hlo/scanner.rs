@@ -441,7 +441,11 @@ impl Scanner {
         let next = free_shapes(b, ls, resume, to, le, false, |s, e| hits.push((s, e)));
         for (s, e) in hits.drain(..) {
             let f = self.make(text, Role::Text, Span::new(s, e), Ctx::default());
-            self.push(f);
+            // After an open report entry's shape: keep text order.
+            match self.pending.as_mut().filter(|p| p.shape.is_some()) {
+                Some(p) => p.label.push(f),
+                None => self.push(f),
+            }
         }
         self.scratch = hits;
         if next >= le {
