@@ -10,6 +10,7 @@ pub mod compare;
 pub mod element_type;
 pub mod error;
 pub mod explain;
+pub mod hlo;
 pub mod legacy;
 mod lexer;
 pub mod mapping;

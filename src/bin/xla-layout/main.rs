@@ -11,6 +11,7 @@
 //! xla-layout compare SHAPE_A SHAPE_B      bitcast, or a copy moving N of M elements [--json]
 //! xla-layout steps SHAPE --at I,J,..      the tiling stage by stage for one element [--json]
 //! xla-layout svg SHAPE [--view ..] [--width PX] [--theme ..] > figure.svg
+//! xla-layout scan [FILE|-] [--json]       every shape in HLO text or a memory report
 //! options: --leaf 0.1 (tuple leaf path)  --padded-dims 3,5 (older XLA padding)
 //!          --padding-value zero|one|lowest|highest|unknown (with --padded-dims)
 //! ```
@@ -42,6 +43,8 @@ mod info_text;
 #[cfg(not(target_arch = "wasm32"))]
 mod mapping_cmds;
 #[cfg(not(target_arch = "wasm32"))]
+mod scan;
+#[cfg(not(target_arch = "wasm32"))]
 mod steps;
 #[cfg(not(target_arch = "wasm32"))]
 mod svg;
@@ -63,7 +66,7 @@ mod cli {
     use clap::{Parser, Subcommand};
 
     use crate::common::{Failure, Output};
-    use crate::{canon, compare, explain, info, mapping_cmds, steps, svg};
+    use crate::{canon, compare, explain, info, mapping_cmds, scan, steps, svg};
 
     /// Where every element of an XLA shape lives in linear memory.
     #[derive(Parser, Debug)]
@@ -100,6 +103,9 @@ mod cli {
         Steps(steps::Args),
         /// The picture (logical and memory views) as an SVG document
         Svg(svg::Args),
+        /// Every shape in an HLO instruction, module, memory report or any
+        /// text (FILE, or stdin for `-`): a table, or JSON lines with --json
+        Scan(scan::Args),
     }
 
     impl Command {
@@ -115,6 +121,7 @@ mod cli {
                 Command::Compare(args) => args.run(),
                 Command::Steps(args) => args.run(),
                 Command::Svg(args) => args.run(),
+                Command::Scan(args) => args.run(),
             }
         }
     }

@@ -1,0 +1,58 @@
+//! Scanning a generated 50 MB HLO module in one pass (target: at least
+//! 200 MB/s natively).
+
+#[cfg(not(target_arch = "wasm32"))]
+mod native {
+    use criterion::{Criterion, Throughput};
+    use xla_layout_viz::core::hlo::{scan, Scanner};
+
+    /// A module shaped like a real dump: computations of fusions, dots,
+    /// tuples and parameters with metadata, shardings and backend configs.
+    fn module(bytes: usize) -> String {
+        let mut s = String::with_capacity(bytes + 4096);
+        s.push_str("HloModule jit_step, is_scheduled=true, entry_computation_layout={(f32[1024,512]{1,0:T(8,128)}, bf16[512]{0:T(512)(128)(2,1)})->f32[1024,512]{1,0:T(8,128)}}\n\n");
+        let mut c = 0usize;
+        while s.len() < bytes {
+            s.push_str(&format!("%fused_computation.{c} (param_0.{c}: f32[1024,512], param_1.{c}: bf16[512]) -> f32[1024,512] {{\n"));
+            for i in 0..40 {
+                let n = c * 100 + i;
+                match i % 4 {
+                    0 => s.push_str(&format!("  %convert.{n} = f32[512]{{0:T(256)}} convert(bf16[512]{{0:T(512)(128)(2,1)}} %param_1.{c}), metadata={{op_type=\"convert_element_type\" op_name=\"jit(step)/convert_element_type[new_dtype=float32]\" source_file=\"/src/model.py\" source_line={n}}}\n")),
+                    1 => s.push_str(&format!("  %broadcast.{n} = f32[1024,512]{{1,0:T(8,128)}} broadcast(f32[512]{{0:T(256)}} %convert.{}), dimensions={{1}}, sharding={{devices=[2,1]0,1}}\n", n - 1)),
+                    2 => s.push_str(&format!("  %fusion.{n} = (f32[1024,512]{{1,0:T(8,128)}}, s32[]{{:T(256)}}) fusion(f32[1024,512]{{1,0:T(8,128)}} %param_0.{c}, f32[1024,512]{{1,0:T(8,128)}} %broadcast.{}), kind=kLoop, calls=%fused.{n}, backend_config={{\"flag_configs\":[],\"scoped_memory_configs\":[{{\"memory_space\":\"1\"}}]}}\n", n - 1)),
+                    _ => s.push_str(&format!("  %dot.{n} = f32[1024,1024]{{1,0:T(8,128)}} dot(f32[1024,512]{{1,0:T(8,128)}} %param_0.{c}, f32[1024,512]{{1,0:T(8,128)}} %param_0.{c}), lhs_contracting_dims={{1}}, rhs_contracting_dims={{1}}, metadata={{op_name=\"jit(step)/dot_general\"}}\n")),
+                }
+            }
+            s.push_str(&format!("  ROOT %add.{c} = f32[1024,512]{{1,0:T(8,128)}} add(f32[1024,512]{{1,0:T(8,128)}} %param_0.{c}, f32[1024,512]{{1,0:T(8,128)}} %param_0.{c})\n}}\n\n"));
+            c += 1;
+        }
+        s
+    }
+
+    pub fn bench(c: &mut Criterion) {
+        let text = module(50 << 20);
+        let mut g = c.benchmark_group("scan");
+        g.sample_size(10);
+        g.throughput(Throughput::Bytes(text.len() as u64));
+        g.bench_function("module_50MB_one_pass", |b| b.iter(|| scan(&text).len()));
+        g.bench_function("module_50MB_chunks_of_1MB", |b| {
+            b.iter(|| {
+                let mut sc = Scanner::new();
+                let mut n = 0;
+                while !sc.scan_some(&text, 1 << 20).done {
+                    n += sc.take_found().len();
+                }
+                n + sc.take_found().len()
+            })
+        });
+        g.finish();
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+criterion::criterion_group!(benches, native::bench);
+#[cfg(not(target_arch = "wasm32"))]
+criterion::criterion_main!(benches);
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}

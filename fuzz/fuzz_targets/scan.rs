@@ -1,0 +1,37 @@
+//! Any text: scanning never panics, every span lies on character
+//! boundaries inside the text, spans come in order, and scanning in
+//! small chunks finds the same as one pass.
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+use xla_layout_viz::core::hlo::{explain, scan, Scanner};
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    let found = scan(&text);
+    let mut last = 0;
+    for f in &found {
+        assert!(text.get(f.span.range()).is_some(), "span {:?}", f.span);
+        if let Some(e) = f.error_span() {
+            assert!(e.end <= text.len());
+        }
+        let _ = f.record(&text);
+        // Text order (a report entry's label follows its shape).
+        assert!(f.span.start >= last, "out of order at {:?}", f.span);
+        last = f.span.start;
+    }
+    let budget = 1 + data.first().copied().unwrap_or(0) as usize % 17;
+    let mut sc = Scanner::new();
+    let mut chunked = Vec::new();
+    loop {
+        let p = sc.scan_some(&text, budget);
+        chunked.extend(sc.take_found().into_iter().map(|f| (f.role, f.span)));
+        if p.done {
+            break;
+        }
+    }
+    let whole: Vec<_> = found.iter().map(|f| (f.role, f.span)).collect();
+    assert_eq!(chunked, whole);
+    if let Some(d) = explain(&text) {
+        assert!(text.get(d.span.range()).is_some());
+    }
+});

@@ -1,0 +1,182 @@
+//! What the scanner finds: a shape's span in the text, where it came from
+//! (its [`Role`]), and its facts (canonical text or error, sizes).
+//!
+//! A [`Found`] holds spans, never copies of the text around it; the facts
+//! of one shape text are computed once and shared ([`ShapeFacts`] behind an
+//! `Arc`) by every place that writes the same text.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use super::report::ReportedSize;
+use crate::core::span::Span;
+
+/// Where a shape was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// The result of an HLO instruction (`%x = f32[2]{0} add(...)`).
+    Result,
+    /// Operand *k* of an instruction, written with its shape.
+    Operand,
+    /// A parameter in a computation's signature (`%f (p: f32[2]) -> ...`).
+    Parameter,
+    /// The result type in a computation's signature (`... -> f32[2] {`).
+    ComputationResult,
+    /// Parameter *k* of the module's `entry_computation_layout`.
+    EntryParameter,
+    /// The result of the module's `entry_computation_layout`.
+    EntryResult,
+    /// The `Shape:` of an allocation in a memory report.
+    Allocation,
+    /// Any other shape: free text, or inside an instruction's attributes.
+    Text,
+}
+
+impl Role {
+    /// The name used in JSON and tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Result => "result",
+            Role::Operand => "operand",
+            Role::Parameter => "parameter",
+            Role::ComputationResult => "computation_result",
+            Role::EntryParameter => "entry_parameter",
+            Role::EntryResult => "entry_result",
+            Role::Allocation => "allocation",
+            Role::Text => "text",
+        }
+    }
+}
+
+/// One shape found in the text.
+#[derive(Clone, Debug)]
+pub struct Found {
+    pub role: Role,
+    /// The shape as written (byte span into the scanned text).
+    pub span: Span,
+    /// 1-based line of `span.start`.
+    pub line: usize,
+    /// 1-based column of `span.start`, counted in characters.
+    pub column: usize,
+    /// The instruction the shape belongs to (its name, without `%`), for
+    /// results, operands, shapes in attributes and report labels.
+    pub instruction: Option<Span>,
+    /// The instruction's opcode (`add`, `fusion`).
+    pub opcode: Option<Span>,
+    /// The instruction is its computation's `ROOT`.
+    pub root: bool,
+    /// Operand number (from 0) or parameter number (from 0).
+    pub index: Option<usize>,
+    /// The operand's name (without `%`) or the parameter's name.
+    pub name: Option<Span>,
+    /// The computation whose signature holds the shape.
+    pub computation: Option<Span>,
+    /// The memory report entry, for [`Role::Allocation`].
+    pub allocation: Option<Box<Allocation>>,
+    /// Canonical text, error and sizes of the shape's text.
+    pub facts: Arc<ShapeFacts>,
+}
+
+impl Found {
+    /// The error's span in the whole text, when the shape is invalid.
+    pub fn error_span(&self) -> Option<Span> {
+        self.facts.error.as_ref().map(|e| {
+            Span::new(
+                self.span.start.saturating_add(e.start),
+                self.span.start.saturating_add(e.end),
+            )
+        })
+    }
+
+    /// Our sizes agree with the report's `Size` and `Unpadded size`
+    /// (within their printed rounding). `None` unless an allocation.
+    pub fn matches(&self) -> Option<bool> {
+        let a = self.allocation.as_ref()?;
+        let checks = [
+            a.size.as_ref().map(|_| a.size_matches(&self.facts)),
+            a.unpadded.as_ref().map(|_| a.unpadded_matches(&self.facts)),
+        ];
+        // Nothing reported to compare with, or sizes we could not compute
+        // (an invalid shape), is no match.
+        let mut any = false;
+        for c in checks.into_iter().flatten() {
+            any = true;
+            if c != Some(true) {
+                return Some(false);
+            }
+        }
+        Some(any)
+    }
+}
+
+/// An entry of an XLA memory report ("Largest program allocations in
+/// hbm"): everything but the shape, as spans into the text.
+#[derive(Clone, Debug, Default)]
+pub struct Allocation {
+    /// The entry's number (`1.`).
+    pub number: Option<u64>,
+    /// `Size: 16.00M`.
+    pub size: Option<ReportedSize>,
+    /// `Unpadded size: 384.0K`.
+    pub unpadded: Option<ReportedSize>,
+    /// `Extra memory due to padding: 15.62M`: the size text.
+    pub extra: Option<Span>,
+    /// The `42.7` of `(42.7x expansion)`.
+    pub expansion: Option<Span>,
+    /// `Operator: ...`: the rest of that line.
+    pub operator: Option<Span>,
+    /// `Allocation type: HLO temp`.
+    pub allocation_type: Option<Span>,
+    /// The memory space named in the report's header (`hbm`, `vmem`).
+    pub memory_space: Option<Span>,
+    /// The `XLA label: ...` line's text.
+    pub label: Option<Span>,
+}
+
+impl Allocation {
+    /// Does our footprint fall in the range the printed `Size` stands for?
+    pub fn size_matches(&self, facts: &ShapeFacts) -> Option<bool> {
+        Some(self.size.as_ref()?.contains(facts.bytes_footprint?))
+    }
+
+    /// Does our data size fall in the range the printed `Unpadded size`
+    /// stands for?
+    pub fn unpadded_matches(&self, facts: &ShapeFacts) -> Option<bool> {
+        Some(self.unpadded.as_ref()?.contains(facts.bytes_data?))
+    }
+}
+
+/// What a shape text is, computed once per distinct text.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ShapeFacts {
+    /// `array`, `tuple`, `token`, `opaque`, `buffer`; `None` when the text
+    /// does not parse.
+    pub kind: Option<&'static str>,
+    /// XLA's canonical text; `None` when the text does not parse or is
+    /// invalid.
+    pub canonical: Option<String>,
+    /// Why the shape is invalid (or cannot be laid out).
+    pub error: Option<ShapeError>,
+    /// Elements (summed over a tuple's leaves).
+    pub elements: Option<u64>,
+    /// Bytes of the elements alone.
+    pub bytes_data: Option<u64>,
+    /// Bytes the array occupies with all its padding.
+    pub bytes_footprint: Option<u64>,
+    /// What XLA's `ShapeUtil::ArraySize` reports (summed over leaves).
+    pub bytes_xla: Option<u64>,
+    /// Footprint elements over elements.
+    pub expansion: Option<f64>,
+    /// Share of the footprint that is padding, in percent.
+    pub padding_percent: Option<f64>,
+}
+
+/// An invalid shape's reason and where, relative to the shape's start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShapeError {
+    pub message: String,
+    pub start: usize,
+    pub end: usize,
+}

@@ -1,0 +1,379 @@
+//! One HLO instruction, as `HloInstruction::ToString` prints it
+//! (xla/hlo/ir/hlo_instruction.cc) or the docs show it:
+//!
+//! ```text
+//! [ROOT] [%]name = shape opcode(operand, ...), attribute=value, ...
+//! ```
+//!
+//! Operands are written with their shapes (`f32[2]{0} %x`) or without
+//! (`x`); every fifth one after the first is preceded by an `/*index=5*/`
+//! comment. The result shape may be a tuple. Attribute values are skipped
+//! as balanced text: quoted strings (with `\"` escapes, never over a line
+//! end), and `{...}`, `[...]`, `(...)` nested to any depth, so that
+//! `metadata={op_name="a{b"}`, `dimensions={2,3}`,
+//! `sharding={devices=[2,1]0,1}` and `backend_config={"a":{"b":1}}` are
+//! never mistaken for shapes. An instruction may continue over several
+//! lines (as the docs print it): after its result shape, inside its
+//! operand list, and after a trailing comma.
+
+use super::scan::{
+    array_rest, array_start_before, free_shapes, is_inline_space, line_end, name_end, shape_end,
+    skip_inline, string_end,
+};
+use crate::core::span::Span;
+
+/// How many lines one instruction may continue over.
+const MAX_LINES: usize = 256;
+
+/// An operand as written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Arg {
+    /// The whole operand text (`bf16[32]{0} %fusion.32`).
+    pub span: Span,
+    /// Its shape, when written.
+    pub shape: Option<Span>,
+    /// Its name without `%`, when it has one.
+    pub name: Option<Span>,
+}
+
+/// An attribute `name=value`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Attr {
+    pub span: Span,
+    pub name: Span,
+    pub value: Span,
+}
+
+/// The parts of one instruction, as spans into the text.
+#[derive(Clone, Debug, Default)]
+pub struct Parts {
+    /// `ROOT`, when written.
+    pub root: Option<Span>,
+    /// The name without `%`.
+    pub name: Span,
+    /// The name as written (with `%` if any).
+    pub name_written: Span,
+    /// The result shape (array or tuple), when written.
+    pub shape: Option<Span>,
+    /// The opcode (`add`, `fusion`), when there is an operand list.
+    pub opcode: Option<Span>,
+    /// The operand list from `(` to `)`.
+    pub operand_list: Option<Span>,
+    pub args: Vec<Arg>,
+    pub attrs: Vec<Attr>,
+    /// Shapes inside attribute values (`operand_layout_constraints`, ...).
+    pub text_shapes: Vec<Span>,
+    /// Where the instruction's text ends (a line end).
+    pub end: usize,
+}
+
+impl Parts {
+    fn clear(&mut self) {
+        self.root = None;
+        self.shape = None;
+        self.opcode = None;
+        self.operand_list = None;
+        self.args.clear();
+        self.attrs.clear();
+        self.text_shapes.clear();
+    }
+}
+
+/// Does an instruction start at `c` (the first non-space byte of a line)?
+/// `[ROOT ]name = ` with at least one space before `=`, which attributes
+/// (`kind=kCustom`) never have.
+pub(crate) fn starts_instruction(b: &[u8], c: usize, end: usize) -> bool {
+    let mut i = c;
+    if b[i..end].starts_with(b"ROOT ") {
+        i = skip_inline(b, i + 5, end);
+    }
+    let Some(e) = name_end(b, i, end) else {
+        return false;
+    };
+    if e >= end || !is_inline_space(b[e]) {
+        return false;
+    }
+    let j = skip_inline(b, e, end);
+    j < end && b[j] == b'=' && b.get(j + 1) != Some(&b'=')
+}
+
+/// Does the line starting at `at` continue an instruction (rather than
+/// start something else or end a computation)?
+pub(crate) fn continues(b: &[u8], at: usize, end: usize) -> bool {
+    if at >= end {
+        return false;
+    }
+    let le = line_end(b, at, end);
+    let c = skip_inline(b, at, le);
+    if c >= le || b[c] == b'}' || b[c..le].starts_with(b"//") {
+        return false;
+    }
+    let rest = &b[c..le];
+    !(rest.starts_with(b"ENTRY ") || rest.starts_with(b"HloModule") || starts_instruction(b, c, le))
+}
+
+/// A reader over the instruction's text that may step onto the next line.
+struct Reader<'b> {
+    b: &'b [u8],
+    end: usize,
+    /// The end of the current line.
+    le: usize,
+    multiline: bool,
+    lines: usize,
+}
+
+impl Reader<'_> {
+    /// Steps onto the next line if allowed and it continues the
+    /// instruction; returns its first byte.
+    fn next_line(&mut self) -> Option<usize> {
+        let at = self.le.checked_add(1)?;
+        if !self.multiline || self.lines >= MAX_LINES || !continues(self.b, at, self.end) {
+            return None;
+        }
+        self.lines += 1;
+        self.le = line_end(self.b, at, self.end);
+        Some(at)
+    }
+
+    /// Skips spaces and comments, onto following lines when `cross`.
+    fn skip(&mut self, i: usize, cross: bool) -> usize {
+        let mut i = skip_inline(self.b, i, self.le);
+        while i >= self.le && cross {
+            match self.next_line() {
+                Some(at) => i = skip_inline(self.b, at, self.le),
+                None => break,
+            }
+        }
+        i
+    }
+
+    /// Walks balanced text from `i` to the first `,` or unmatched closing
+    /// bracket at depth 0 (returned), or to the end of the line at depth 0
+    /// (unless `cross_at_zero`). Shapes written inside (outside strings)
+    /// are pushed to `shapes` when given.
+    fn balanced(
+        &mut self,
+        mut i: usize,
+        cross_at_zero: bool,
+        mut shapes: Option<&mut Vec<Span>>,
+    ) -> usize {
+        let b = self.b;
+        let mut depth = 0usize;
+        let floor = i;
+        loop {
+            if i >= self.le {
+                if depth == 0 && !cross_at_zero {
+                    return self.le;
+                }
+                match self.next_line() {
+                    Some(at) => {
+                        i = at;
+                        continue;
+                    }
+                    None => return self.le,
+                }
+            }
+            match b[i] {
+                b'"' => i = string_end(b, i, self.le),
+                b'/' if b.get(i + 1) == Some(&b'*') => i = skip_inline(b, i, self.le),
+                b'[' => {
+                    let hit = array_start_before(b, i, floor).zip(array_rest(b, i, self.le));
+                    if let (Some(out), Some((start, e))) = (shapes.as_deref_mut(), hit) {
+                        out.push(Span::new(start, e));
+                        i = e;
+                    } else {
+                        depth += 1;
+                        i += 1;
+                    }
+                }
+                b'{' | b'(' => {
+                    depth += 1;
+                    i += 1;
+                }
+                b'}' | b')' | b']' => {
+                    if depth == 0 {
+                        return i;
+                    }
+                    depth -= 1;
+                    i += 1;
+                }
+                b',' if depth == 0 => return i,
+                _ => i += 1,
+            }
+        }
+    }
+}
+
+fn trim_back(b: &[u8], start: usize, mut end: usize) -> usize {
+    while end > start && b[end - 1].is_ascii_whitespace() {
+        end -= 1;
+    }
+    end
+}
+
+/// An opcode (`add`, `all-reduce-scatter`, `get-tuple-element`) directly
+/// followed by `(`: its end.
+fn opcode_end(b: &[u8], i: usize, end: usize) -> Option<usize> {
+    if i >= end || !b[i].is_ascii_lowercase() {
+        return None;
+    }
+    let mut j = i;
+    while j < end
+        && (b[j].is_ascii_lowercase() || b[j].is_ascii_digit() || b[j] == b'-' || b[j] == b'_')
+    {
+        j += 1;
+    }
+    (j < end && b[j] == b'(').then_some(j)
+}
+
+/// Parses the instruction starting at `c` (its first non-space byte) into
+/// `parts`. `multiline` lets it continue onto following lines. Returns
+/// false (and leaves `parts` unspecified) if no instruction starts there.
+pub(crate) fn parse_instruction(
+    b: &[u8],
+    c: usize,
+    end: usize,
+    multiline: bool,
+    parts: &mut Parts,
+) -> bool {
+    parts.clear();
+    let mut r = Reader {
+        b,
+        end,
+        le: line_end(b, c, end),
+        multiline,
+        lines: 0,
+    };
+    let mut i = c;
+    if b[i..r.le].starts_with(b"ROOT ") {
+        parts.root = Some(Span::new(i, i + 4));
+        i = skip_inline(b, i + 5, r.le);
+    }
+    let Some(ne) = name_end(b, i, r.le) else {
+        return false;
+    };
+    parts.name_written = Span::new(i, ne);
+    parts.name = Span::new(if b[i] == b'%' { i + 1 } else { i }, ne);
+    i = skip_inline(b, ne, r.le);
+    if i >= r.le || b[i] != b'=' {
+        return false;
+    }
+    i = r.skip(i + 1, true);
+    if let Some(e) = shape_end(b, i, r.le, true) {
+        parts.shape = Some(Span::new(i, e));
+        i = r.skip(e, true);
+    }
+    let Some(oe) = opcode_end(b, i, r.le) else {
+        // No operand list: whatever follows is text.
+        free_shapes(b, i, i, r.le, r.le, true, |s, e| {
+            parts.text_shapes.push(Span::new(s, e))
+        });
+        parts.end = r.le;
+        return true;
+    };
+    parts.opcode = Some(Span::new(i, oe));
+    let open = oe;
+    let close = if &b[i..oe] == b"constant" {
+        // A literal, not operands.
+        let stop = r.balanced(open + 1, true, None);
+        (stop < r.le && b[stop] == b')').then_some(stop)
+    } else {
+        operands(&mut r, open, parts)
+    };
+    let Some(close) = close else {
+        parts.end = r.le;
+        return true;
+    };
+    parts.operand_list = Some(Span::new(open, close + 1));
+    attributes(&mut r, close + 1, parts);
+    parts.end = r.le;
+    true
+}
+
+/// The operand list from its `(`; returns the offset of its `)`.
+fn operands(r: &mut Reader, open: usize, parts: &mut Parts) -> Option<usize> {
+    let b = r.b;
+    let mut j = open + 1;
+    loop {
+        j = r.skip(j, true);
+        if j >= r.le {
+            return None;
+        }
+        if b[j] == b')' {
+            return Some(j);
+        }
+        let start = j;
+        let mut arg = Arg::default();
+        if let Some(e) = shape_end(b, j, r.le, true) {
+            arg.shape = Some(Span::new(j, e));
+            j = skip_inline(b, e, r.le);
+        }
+        if j < r.le && (b[j] == b'%' || b[j].is_ascii_alphabetic() || b[j] == b'_') {
+            if let Some(e) = name_end(b, j, r.le) {
+                arg.name = Some(Span::new(if b[j] == b'%' { j + 1 } else { j }, e));
+                j = e;
+            }
+        }
+        let stop = r.balanced(j, true, None);
+        arg.span = Span::new(start, trim_back(b, start, stop));
+        if !arg.span.is_empty() {
+            parts.args.push(arg);
+        }
+        j = stop;
+        match b.get(j).filter(|_| j < r.le) {
+            Some(b',') => j += 1,
+            Some(b')') => return Some(j),
+            _ => return None,
+        }
+    }
+}
+
+/// `, name=value, ...` after the operand list, to the end of the
+/// instruction.
+fn attributes(r: &mut Reader, mut i: usize, parts: &mut Parts) {
+    let b = r.b;
+    let mut after_comma = false;
+    loop {
+        i = skip_inline(b, i, r.le);
+        if i >= r.le {
+            match r.next_line().filter(|_| after_comma) {
+                Some(at) => {
+                    i = at;
+                    continue;
+                }
+                None => return,
+            }
+        }
+        if b[i] == b',' {
+            after_comma = true;
+            i += 1;
+            continue;
+        }
+        after_comma = false;
+        let name = name_end(b, i, r.le).filter(|&e| b[i] != b'%' && e < r.le && b[e] == b'=');
+        let Some(ne) = name else {
+            // Not an attribute: the rest of the line is text.
+            let le = r.le;
+            free_shapes(b, i, i, le, le, true, |s, e| {
+                parts.text_shapes.push(Span::new(s, e))
+            });
+            return;
+        };
+        let stop = r.balanced(ne + 1, false, Some(&mut parts.text_shapes));
+        let value_end = trim_back(b, ne + 1, stop);
+        parts.attrs.push(Attr {
+            span: Span::new(i, value_end),
+            name: Span::new(i, ne),
+            value: Span::new(ne + 1, value_end),
+        });
+        i = if stop < r.le && b[stop] != b',' {
+            stop + 1
+        } else {
+            stop
+        };
+    }
+}
+
+#[cfg(test)]
+#[path = "instruction_tests.rs"]
+mod tests;

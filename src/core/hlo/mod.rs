@@ -1,0 +1,33 @@
+//! Reading what users hold: HLO instructions, HLO modules and XLA memory
+//! reports. A scanner over any text finds every shape, says where it came
+//! from and sizes it; [`explain`] breaks one instruction into its parts.
+//!
+//! - `scan.rs`: byte-level candidate finding (type names before `[`,
+//!   layouts, tuples, strings, comments).
+//! - `instruction.rs`, `module.rs`, `report.rs`: the statements XLA prints.
+//! - `scanner.rs`: the incremental scanner and its one-call forms.
+//! - `found.rs`, `facts.rs`, `record.rs`: results, sizes, JSON.
+//! - `explain.rs`: one instruction part by part.
+//!
+//! Scanning never fails and never panics; spans always fall on character
+//! boundaries of the text. See docs/scan.md.
+
+mod explain;
+mod facts;
+mod found;
+mod instruction;
+mod iter;
+mod module;
+mod record;
+mod report;
+mod scan;
+mod scanner;
+
+pub use explain::{explain, Breakdown, LayoutParts};
+pub use facts::facts_of;
+pub use found::{Allocation, Found, Role, ShapeError, ShapeFacts};
+pub use instruction::{Arg, Attr};
+pub use iter::{scan, ScanIter};
+pub use record::{Record, ReportRecord};
+pub use report::{parse_size, ReportedSize};
+pub use scanner::{Outcome, Progress, Scanner, NOTHING_FOUND_HINT};

@@ -1,0 +1,150 @@
+//! Module-level lines: `HloModule ... entry_computation_layout={...}` and
+//! computation signatures `[ENTRY] %name (p: shape, ...) -> shape {`, as
+//! `HloModule::ToString` and `HloComputation::ToString` print them
+//! (xla/hlo/ir/hlo_module.cc, xla/hlo/ir/hlo_computation.cc).
+
+use super::scan::{line_end, name_end, shape_end, skip_inline};
+use crate::core::span::Span;
+
+/// The shapes of `entry_computation_layout={(p0, p1, ...)->result}`:
+/// parameters in order, then the result.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct EntryLayout {
+    pub params: Vec<Span>,
+    pub result: Option<Span>,
+}
+
+/// Reads the `HloModule` line starting at `c`.
+pub(crate) fn entry_layout(b: &[u8], c: usize, le: usize) -> EntryLayout {
+    let mut out = EntryLayout::default();
+    const KEY: &[u8] = b"entry_computation_layout={";
+    let Some(k) = memchr::memmem::find(&b[c..le], KEY) else {
+        return out;
+    };
+    let mut j = skip_inline(b, c + k + KEY.len(), le);
+    if j >= le || b[j] != b'(' {
+        return out;
+    }
+    j = skip_inline(b, j + 1, le);
+    if j < le && b[j] == b')' {
+        j += 1;
+    } else {
+        loop {
+            let Some(e) = shape_end(b, j, le, true) else {
+                return out;
+            };
+            out.params.push(Span::new(j, e));
+            j = skip_inline(b, e, le);
+            match b.get(j).filter(|_| j < le) {
+                Some(b',') => j = skip_inline(b, j + 1, le),
+                Some(b')') => {
+                    j += 1;
+                    break;
+                }
+                _ => return out,
+            }
+        }
+    }
+    j = skip_inline(b, j, le);
+    if b[j..le].starts_with(b"->") {
+        let s = skip_inline(b, j + 2, le);
+        out.result = shape_end(b, s, le, true).map(|e| Span::new(s, e));
+    }
+    out
+}
+
+/// A computation's signature.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Signature {
+    /// The computation's name, without `%`.
+    pub name: Span,
+    /// `(name, shape)` of each parameter.
+    pub params: Vec<(Span, Span)>,
+    pub result: Option<Span>,
+    /// The end of the signature's line.
+    pub end: usize,
+}
+
+/// Reads `[ENTRY ]%name (p: shape, ...) -> shape {` starting at `c`, or
+/// `None` if the line is not a signature.
+pub(crate) fn signature(b: &[u8], c: usize, end: usize) -> Option<Signature> {
+    let le = line_end(b, c, end);
+    let mut i = c;
+    if b[i..le].starts_with(b"ENTRY ") {
+        i = skip_inline(b, i + 6, le);
+    }
+    let ne = name_end(b, i, le)?;
+    let name = Span::new(if b[i] == b'%' { i + 1 } else { i }, ne);
+    let mut j = skip_inline(b, ne, le);
+    if j == ne || j >= le || b[j] != b'(' {
+        return None;
+    }
+    let mut params = Vec::new();
+    j = skip_inline(b, j + 1, le);
+    if j < le && b[j] == b')' {
+        j += 1;
+    } else {
+        loop {
+            let pe = name_end(b, j, le)?;
+            let pname = Span::new(if b[j] == b'%' { j + 1 } else { j }, pe);
+            j = skip_inline(b, pe, le);
+            if j >= le || b[j] != b':' {
+                return None;
+            }
+            j = skip_inline(b, j + 1, le);
+            let se = shape_end(b, j, le, true)?;
+            params.push((pname, Span::new(j, se)));
+            j = skip_inline(b, se, le);
+            match b.get(j).filter(|_| j < le) {
+                Some(b',') => j = skip_inline(b, j + 1, le),
+                Some(b')') => {
+                    j += 1;
+                    break;
+                }
+                _ => return None,
+            }
+        }
+    }
+    j = skip_inline(b, j, le);
+    if !b[j..le].starts_with(b"->") {
+        return None;
+    }
+    let s = skip_inline(b, j + 2, le);
+    let result = shape_end(b, s, le, true).map(|e| Span::new(s, e));
+    Some(Signature {
+        name,
+        params,
+        result,
+        end: le,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entry_layouts_list_parameters_then_the_result() {
+        let s = "HloModule jit_f, is_scheduled=true, entry_computation_layout={(f32[8,128]{1,0:T(8,128)}, /*index=1*/(s32[], u8[4]{0}))->(f32[8,128]{1,0})}, num_partitions=2";
+        let e = entry_layout(s.as_bytes(), 0, s.len());
+        let params: Vec<&str> = e.params.iter().map(|p| &s[p.range()]).collect();
+        assert_eq!(params, ["f32[8,128]{1,0:T(8,128)}", "(s32[], u8[4]{0})"]);
+        assert_eq!(&s[e.result.unwrap().range()], "(f32[8,128]{1,0})");
+    }
+
+    #[test]
+    fn signatures_name_their_parameters() {
+        let s = "ENTRY %main.5 (Arg_0.1: f32[2,3]{1,0}, p: (s32[], f32[])) -> f32[2,3]{1,0} {";
+        let g = signature(s.as_bytes(), 0, s.len()).unwrap();
+        assert_eq!(&s[g.name.range()], "main.5");
+        let p: Vec<(&str, &str)> = g
+            .params
+            .iter()
+            .map(|(n, t)| (&s[n.range()], &s[t.range()]))
+            .collect();
+        assert_eq!(p, [("Arg_0.1", "f32[2,3]{1,0}"), ("p", "(s32[], f32[])")]);
+        assert_eq!(&s[g.result.unwrap().range()], "f32[2,3]{1,0}");
+        assert!(signature(b"add(a, b)", 0, 9).is_none());
+        assert!(signature(b"see (the docs) here", 0, 19).is_none());
+    }
+}

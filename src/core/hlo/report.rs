@@ -1,0 +1,297 @@
+//! XLA memory reports: the "Largest program allocations in hbm" list the
+//! TPU compiler prints when a program does not fit.
+//!
+//! ```text
+//!   Largest program allocations in hbm:
+//!
+//!   1. Size: 16.00M
+//!      Operator: op_type="Reshape" op_name="model/reshape_7"
+//!      Shape: f32[4096,8,3]{2,1,0:T(8,128)}
+//!      Unpadded size: 384.0K
+//!      Extra memory due to padding: 15.62M (42.7x expansion)
+//!      XLA label: %copy.17 = f32[4096,8,3]{2,1,0:T(8,128)} copy(...)
+//!      Allocation type: HLO temp
+//!      ==========================
+//! ```
+//!
+//! The TPU compiler's source is not public; the field names and layout
+//! above are those of reports quoted in public issues (for example
+//! tensorflow/tensorflow#30803, pytorch/xla#1965 and #9524). Fields are
+//! found anywhere on a line, so that log prefixes
+//! (`E 1578 xla_util.cc:76]      Shape: ...`) do not hide them.
+
+use crate::core::span::Span;
+
+/// One field of a report entry, with the span of its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Field {
+    /// `Largest program allocations in hbm:`: the memory space's name.
+    Header(Span),
+    /// `1. Size: 16.00M`: the entry's number and the size text.
+    Size(Option<u64>, Span),
+    Operator(Span),
+    Shape(usize),
+    Unpadded(Span),
+    /// `Extra memory due to padding: 15.62M (42.7x expansion)`: the size
+    /// text and the expansion number.
+    Extra(Span, Option<Span>),
+    /// `XLA label: ...`: where the label's text starts.
+    Label(usize),
+    AllocationType(Span),
+    /// `=====`: the end of an entry.
+    Separator,
+}
+
+/// How far into a line field names are looked for (log prefixes are
+/// about a hundred characters).
+const FIELD_WINDOW: usize = 256;
+
+/// The report field on the line `b[start..end]`, if any.
+pub(crate) fn field(b: &[u8], start: usize, end: usize) -> Option<Field> {
+    let window = end.min(start.saturating_add(FIELD_WINDOW));
+    // A run of at least four `=` ending the line, alone or after a log
+    // prefix.
+    let t_end = trim_end(b, start, end);
+    let mut run = t_end;
+    while run > start && b[run - 1] == b'=' {
+        run -= 1;
+    }
+    if t_end - run >= 4 && (run == start || b[run - 1].is_ascii_whitespace()) {
+        return Some(Field::Separator);
+    }
+    // Every other field has a `:` in the line's first bytes.
+    let hay = &b[start..window];
+    memchr::memchr(b':', hay)?;
+    let find = |key: &[u8]| memchr::memmem::find(hay, key).map(|k| start + k + key.len());
+    let value = |at: usize| {
+        let s = skip_spaces(b, at, end);
+        Span::new(s, trim_end(b, s, end))
+    };
+    if let Some(at) = find(b"Largest program allocations in ") {
+        let e = (at..end)
+            .find(|&i| !super::scan::is_name_byte(b[i]))
+            .unwrap_or(end);
+        return Some(Field::Header(Span::new(at, e)));
+    }
+    if let Some(at) = find(b"Unpadded size:") {
+        return Some(Field::Unpadded(size_text(b, value(at))));
+    }
+    if let Some(at) = find(b"Extra memory due to padding:") {
+        let v = value(at);
+        let size = size_text(b, v);
+        let expansion = memchr::memmem::find(&b[size.end..v.end], b"x expansion").and_then(|k| {
+            let x_at = size.end + k;
+            let open = memchr::memrchr(b'(', &b[size.end..x_at])? + size.end;
+            Some(Span::new(open + 1, x_at))
+        });
+        return Some(Field::Extra(size, expansion));
+    }
+    if let Some(at) = find(b"Size:") {
+        let key = at - b"Size:".len();
+        return Some(Field::Size(
+            entry_number(b, start, key),
+            size_text(b, value(at)),
+        ));
+    }
+    if let Some(at) = find(b"Operator:") {
+        return Some(Field::Operator(value(at)));
+    }
+    if let Some(at) = find(b"Shape:") {
+        return Some(Field::Shape(skip_spaces(b, at, end)));
+    }
+    if let Some(at) = find(b"XLA label:") {
+        return Some(Field::Label(skip_spaces(b, at, end)));
+    }
+    if let Some(at) = find(b"Allocation type:") {
+        return Some(Field::AllocationType(value(at)));
+    }
+    None
+}
+
+/// `  12. ` just before `Size:`: the entry number.
+fn entry_number(b: &[u8], floor: usize, key: usize) -> Option<u64> {
+    let mut k = key;
+    while k > floor && b[k - 1] == b' ' {
+        k -= 1;
+    }
+    if k == floor || b[k - 1] != b'.' {
+        return None;
+    }
+    let dot = k - 1;
+    let mut s = dot;
+    while s > floor && b[s - 1].is_ascii_digit() {
+        s -= 1;
+    }
+    std::str::from_utf8(&b[s..dot]).ok()?.parse().ok()
+}
+
+fn skip_spaces(b: &[u8], mut i: usize, end: usize) -> usize {
+    while i < end && super::scan::is_inline_space(b[i]) {
+        i += 1;
+    }
+    i
+}
+
+fn trim_end(b: &[u8], start: usize, mut end: usize) -> usize {
+    while end > start && b[end - 1].is_ascii_whitespace() {
+        end -= 1;
+    }
+    end
+}
+
+/// The size word at the start of a value (`16.00M` of `16.00M (42.7x ...)`).
+fn size_text(b: &[u8], v: Span) -> Span {
+    let e = (v.start..v.end)
+        .find(|&i| b[i].is_ascii_whitespace() || b[i] == b'(')
+        .unwrap_or(v.end);
+    Span::new(v.start, e)
+}
+
+// ---------------------------------------------------------------------
+// Size strings. A minimal parser written for the scanner; the `sizes`
+// branch has the project's full one, and the integrator folds the two.
+// ---------------------------------------------------------------------
+
+/// A size as the report prints it, and the range of byte counts that
+/// print that way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReportedSize {
+    /// The printed text (`16.00M`).
+    pub span: Span,
+    /// Smallest byte count printed this way.
+    pub low: u64,
+    /// Largest byte count printed this way.
+    pub high: u64,
+}
+
+impl ReportedSize {
+    /// Does `bytes` print as this size?
+    pub fn contains(&self, bytes: u64) -> bool {
+        self.low <= bytes && bytes <= self.high
+    }
+}
+
+/// The byte range a printed size stands for, `None` if `text` is not a
+/// size.
+///
+/// The reports' sizes have the form of `HumanReadableNumBytes`
+/// (tsl/platform/numbers.cc): below 1024 the exact count and `B`; above,
+/// the count divided by 1024 (integer division) until it is below
+/// 1024 * 1024, then printed divided by 1024.0 with one decimal for `K`
+/// and two for `M`, `G`, `T`, `P`, `E` (newer versions append `iB`). So
+/// `16.00M` is every count `n` with `round2(floor(n / 1024) / 1024) ==
+/// 16.00`.
+pub fn parse_size(text: &str) -> Option<(u64, u64)> {
+    if !text.is_ascii() {
+        return None;
+    }
+    let t = text.strip_suffix("iB").unwrap_or(text);
+    let (num, unit) = t.split_at(t.len().checked_sub(1)?);
+    let unit = unit.as_bytes()[0];
+    if unit == b'B' && text.len() == t.len() {
+        let n: u64 = num
+            .parse()
+            .ok()
+            .filter(|_| num.bytes().all(|c| c.is_ascii_digit()))?;
+        return Some((n, n));
+    }
+    let power = 1 + "KMGTPE".bytes().position(|u| u == unit)? as u32;
+    let (int, frac) = num.split_once('.')?;
+    if int.is_empty() || frac.is_empty() || frac.len() > 3 {
+        return None;
+    }
+    if !int.bytes().chain(frac.bytes()).all(|c| c.is_ascii_digit()) || int.len() > 7 {
+        return None;
+    }
+    let scale = 10u128.pow(frac.len() as u32);
+    let m: u128 = int.parse::<u128>().ok()? * scale + frac.parse::<u128>().ok()?;
+    // printed = round(q / 1024) with q = floor(n / 1024^(power-1)), so
+    // (2m - 1) / (2 * scale) <= q / 1024 <= (2m + 1) / (2 * scale).
+    let q_low = ((2 * m).saturating_sub(1) * 1024).div_ceil(2 * scale);
+    let q_high = (2 * m + 1) * 1024 / (2 * scale);
+    let unit_bytes = 1u128 << (10 * (power - 1));
+    let low = q_low.checked_mul(unit_bytes)?;
+    let high = (q_high + 1).checked_mul(unit_bytes)?.checked_sub(1)?;
+    Some((
+        u64::try_from(low).ok()?,
+        u64::try_from(high).unwrap_or(u64::MAX),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_cover_what_prints_that_way() {
+        // 16 MiB exactly, and the f32[4096,8,3]{2,1,0:T(8,128)} example:
+        // 4096 * 8 * 128 * 4 = 16777216 bytes.
+        let (lo, hi) = parse_size("16.00M").unwrap();
+        assert!(lo <= 16_777_216 && 16_777_216 <= hi);
+        // 15.995 MiB .. 16.005 MiB (in whole KiB).
+        assert_eq!(lo, 16_772_096);
+        assert_eq!(hi, 16_783_359);
+        // 4096 * 8 * 3 * 4 = 393216 = 384.0K.
+        let (lo, hi) = parse_size("384.0K").unwrap();
+        assert!(lo <= 393_216 && 393_216 <= hi);
+        assert_eq!((lo, hi), (393_165, 393_267));
+        assert_eq!(parse_size("0B"), Some((0, 0)));
+        assert_eq!(parse_size("1023B"), Some((1023, 1023)));
+        assert_eq!(
+            parse_size("6.00GiB").map(|r| r.0 <= 6 << 30 && 6 << 30 <= r.1),
+            Some(true)
+        );
+        assert!(!parse_size("64.00M")
+            .map(|(l, h)| l <= 32 << 20 && 32 << 20 <= h)
+            .unwrap());
+    }
+
+    #[test]
+    fn non_sizes_are_none() {
+        for t in [
+            "",
+            "M",
+            "16M",
+            "1.5X",
+            "abc",
+            "-1.00M",
+            "1.00",
+            "12",
+            "9999999999.00E",
+        ] {
+            assert_eq!(parse_size(t), None, "{t}");
+        }
+    }
+
+    #[test]
+    fn fields_are_found_behind_log_prefixes() {
+        let line = "2020-05-04 09:05:40.719796: E    1578 xla_util.cc:76]      Shape: u32[12582912,1]{1,0:T(8,128)}";
+        let b = line.as_bytes();
+        let Some(Field::Shape(at)) = field(b, 0, b.len()) else {
+            panic!()
+        };
+        assert!(line[at..].starts_with("u32["));
+        let line = "  3. Size: 6.00G";
+        let Some(Field::Size(n, s)) = field(line.as_bytes(), 0, line.len()) else {
+            panic!()
+        };
+        assert_eq!((n, &line[s.range()]), (Some(3), "6.00G"));
+        let line = "     Extra memory due to padding: 15.62M (42.7x expansion)";
+        let Some(Field::Extra(s, Some(x))) = field(line.as_bytes(), 0, line.len()) else {
+            panic!()
+        };
+        assert_eq!((&line[s.range()], &line[x.range()]), ("15.62M", "42.7"));
+        let line = "     ==========================";
+        assert_eq!(
+            field(line.as_bytes(), 0, line.len()),
+            Some(Field::Separator)
+        );
+        let line = "  Largest program allocations in vmem:";
+        let Some(Field::Header(s)) = field(line.as_bytes(), 0, line.len()) else {
+            panic!()
+        };
+        assert_eq!(&line[s.range()], "vmem");
+        let line = "  Total hbm usage >= 41.74G";
+        assert_eq!(field(line.as_bytes(), 0, line.len()), None);
+    }
+}

@@ -1,0 +1,344 @@
+//! Byte-level helpers: where a shape starts and ends, identifiers, quoted
+//! strings, comments and balanced brackets.
+//!
+//! Everything here works on bytes and never looks past the `end` it is
+//! given, so that a candidate can never run away over a 50 MB text. All
+//! the bytes these helpers stop at are ASCII, so every returned offset is
+//! a character boundary of the UTF-8 text.
+
+use crate::core::element_type::ElementType;
+
+/// The longest dims list or layout we follow. XLA's layouts are tens of
+/// characters; anything longer is cut here and reported as invalid.
+pub(crate) const MAX_PART: usize = 4096;
+
+/// How deep tuples may nest before a candidate is given up.
+const MAX_TUPLE_DEPTH: usize = 64;
+
+/// A byte of an HLO name: `add.936`, `all-reduce-scatter.3`, `param_0`.
+pub(crate) fn is_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || b == b'-'
+}
+
+/// Spaces, tabs and carriage returns (not newlines).
+pub(crate) fn is_inline_space(b: u8) -> bool {
+    b == b' ' || b == b'\t' || b == b'\r'
+}
+
+/// The end of the line holding `at`: the offset of its `\n`, or `end`.
+pub(crate) fn line_end(b: &[u8], at: usize, end: usize) -> usize {
+    let end = end.min(b.len());
+    if at >= end {
+        return end;
+    }
+    memchr::memchr(b'\n', &b[at..end]).map_or(end, |i| at + i)
+}
+
+/// Skips spaces, tabs, `\r` and `/* ... */` comments on one line. An
+/// unterminated comment runs to `end`.
+pub(crate) fn skip_inline(b: &[u8], mut i: usize, end: usize) -> usize {
+    while i < end {
+        match b[i] {
+            b' ' | b'\t' | b'\r' => i += 1,
+            b'/' if i + 1 < end && b[i + 1] == b'*' => {
+                i = match memchr::memmem::find(&b[i + 2..end], b"*/") {
+                    Some(k) => i + 2 + k + 2,
+                    None => end,
+                };
+            }
+            _ => break,
+        }
+    }
+    i
+}
+
+/// `[%]name`: the end of the name starting at `i` (after an optional `%`),
+/// or `None` if no name starts there.
+pub(crate) fn name_end(b: &[u8], i: usize, end: usize) -> Option<usize> {
+    let mut j = i;
+    if j < end && b[j] == b'%' {
+        j += 1;
+    }
+    let first = *b.get(j).filter(|_| j < end)?;
+    if !(first.is_ascii_alphanumeric() || first == b'_') {
+        return None;
+    }
+    while j < end && is_name_byte(b[j]) {
+        j += 1;
+    }
+    Some(j)
+}
+
+/// The end of a `"..."` string starting at `i` (just past the closing
+/// quote). Backslash escapes are honoured; a string never spans lines: an
+/// unterminated one ends at the line's end.
+pub(crate) fn string_end(b: &[u8], i: usize, end: usize) -> usize {
+    let mut j = i + 1;
+    while j < end {
+        match memchr::memchr3(b'"', b'\\', b'\n', &b[j..end]) {
+            None => return end,
+            Some(k) => {
+                j += k;
+                match b[j] {
+                    b'"' => return j + 1,
+                    b'\\' => j += 2,
+                    _ => return j,
+                }
+            }
+        }
+    }
+    end
+}
+
+/// Is `name` the name of a shape's element type (`f32`, `pred`, ...), or
+/// `token`/`opaque` when `special` is set?
+pub(crate) fn is_type_name(name: &[u8], special: bool) -> bool {
+    if name.is_empty() || name.len() > 12 {
+        return false;
+    }
+    match std::str::from_utf8(name) {
+        Ok("token" | "opaque") => special,
+        Ok(s) => ElementType::from_name(s).is_some(),
+        Err(_) => false,
+    }
+}
+
+/// Could a byte be the first of an element type's name? (`bf16`, `c64`,
+/// `f32`, `pred`, `s8`, `u4`, `token`, `opaque`.)
+fn may_start_type(b: u8) -> bool {
+    matches!(b, b'b' | b'c' | b'f' | b'p' | b's' | b'u' | b't' | b'o')
+}
+
+/// Where an array shape whose `[` is at `open` starts: the start of the
+/// type name just before it, if that is an element type name preceded by
+/// something that is not part of a word. Never looks before `floor`.
+pub(crate) fn array_start_before(b: &[u8], open: usize, floor: usize) -> Option<usize> {
+    let mut k = open;
+    while k > floor && open - k < 12 && (b[k - 1].is_ascii_lowercase() || b[k - 1].is_ascii_digit())
+    {
+        k -= 1;
+    }
+    if k == open || !may_start_type(b[k]) {
+        return None;
+    }
+    if k > 0 && (b[k - 1].is_ascii_alphanumeric() || b[k - 1] == b'_') {
+        return None;
+    }
+    is_type_name(&b[k..open], false).then_some(k)
+}
+
+/// The end of the shape starting at `i`, if one starts there: an array
+/// `type[dims]{layout}` or a tuple `(shape, ...)`. `special` also accepts
+/// `token[]` and `opaque[]`.
+///
+/// A dims list holding anything but digits, commas, spaces, `<=` and `?`
+/// is no shape at all (`xs[i]`). A layout is followed to its closing `}`
+/// on the same line; a layout cut short (by the line's end, by a
+/// character no layout holds, or by [`MAX_PART`]) ends the candidate
+/// there, and parsing it reports what is missing.
+pub(crate) fn shape_end(b: &[u8], i: usize, end: usize, special: bool) -> Option<usize> {
+    if i >= end {
+        return None;
+    }
+    if b[i] == b'(' {
+        return tuple_end(b, i, end, special, 0);
+    }
+    let mut j = i;
+    while j < end && j - i < 13 && (b[j].is_ascii_lowercase() || b[j].is_ascii_digit()) {
+        j += 1;
+    }
+    if j >= end || b[j] != b'[' || !is_type_name(&b[i..j], special) {
+        return None;
+    }
+    array_rest(b, j, end)
+}
+
+/// From the `[` of an array shape: the end of its dims and layout, or
+/// `None` if the brackets hold something other than dims (`xs[i]`).
+pub(crate) fn array_rest(b: &[u8], open: usize, end: usize) -> Option<usize> {
+    let limit = end.min(open.saturating_add(MAX_PART));
+    let mut j = open + 1;
+    loop {
+        if j >= limit {
+            // Cut short: the parser says what is missing here.
+            return Some(j);
+        }
+        match b[j] {
+            b']' => {
+                j += 1;
+                break;
+            }
+            b'0'..=b'9' | b',' | b' ' | b'<' | b'=' | b'?' | b'-' | b'\t' => j += 1,
+            b'\n' | b'\r' => return Some(j),
+            _ => return None,
+        }
+    }
+    Some(if j < end && b[j] == b'{' {
+        layout_end(b, j, end)
+    } else {
+        j
+    })
+}
+
+/// From a layout's `{`: just past its matching `}`, or where it is cut
+/// short.
+fn layout_end(b: &[u8], open: usize, end: usize) -> usize {
+    let limit = end.min(open.saturating_add(MAX_PART));
+    let mut depth = 0usize;
+    let mut j = open;
+    while j < limit {
+        match b[j] {
+            b'{' => depth += 1,
+            b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return j + 1;
+                }
+            }
+            b'\n' | b'"' | b'=' | b';' | b'%' | b'\'' | b'`' | 0x80..=0xff => return j,
+            _ => {}
+        }
+        j += 1;
+    }
+    j
+}
+
+/// From a tuple's `(`: just past its matching `)`, if everything inside
+/// looks like shapes (no names, strings or operators).
+fn tuple_end(b: &[u8], open: usize, end: usize, special: bool, depth: usize) -> Option<usize> {
+    if depth >= MAX_TUPLE_DEPTH {
+        return None;
+    }
+    let mut j = skip_space_and_comments(b, open + 1, end);
+    if j < end && b[j] == b')' {
+        return Some(j + 1);
+    }
+    loop {
+        let e = shape_end(b, j, end, special).filter(|_| b[j] != b'(');
+        let e = match e {
+            Some(e) => e,
+            None if j < end && b[j] == b'(' => tuple_end(b, j, end, special, depth + 1)?,
+            None => return None,
+        };
+        j = skip_space_and_comments(b, e, end);
+        match b.get(j).filter(|_| j < end) {
+            Some(b',') => j = skip_space_and_comments(b, j + 1, end),
+            Some(b')') => return Some(j + 1),
+            _ => return None,
+        }
+    }
+}
+
+/// Like [`skip_inline`] but also over newlines (inside a tuple).
+fn skip_space_and_comments(b: &[u8], mut i: usize, end: usize) -> usize {
+    loop {
+        let j = skip_inline(b, i, end);
+        if j < end && b[j] == b'\n' {
+            i = j + 1;
+        } else {
+            return j;
+        }
+    }
+}
+
+/// Every array shape in `b[from..to]` outside double-quoted strings when
+/// `skip_strings` is set: `(start, end)` pairs in order. Candidates may
+/// extend past `to` (up to `end`).
+pub(crate) fn free_shapes(
+    b: &[u8],
+    floor: usize,
+    from: usize,
+    to: usize,
+    end: usize,
+    skip_strings: bool,
+    mut found: impl FnMut(usize, usize),
+) -> usize {
+    let mut i = from;
+    let mut floor = floor.min(from);
+    while i < to {
+        let hit = if skip_strings {
+            memchr::memchr2(b'[', b'"', &b[i..to])
+        } else {
+            memchr::memchr(b'[', &b[i..to])
+        };
+        let Some(k) = hit else { break };
+        let at = i + k;
+        if b[at] == b'"' {
+            i = string_end(b, at, end.min(line_end(b, at, end)));
+            floor = i;
+            continue;
+        }
+        match array_start_before(b, at, floor).zip(array_rest(b, at, end)) {
+            Some((start, e)) => {
+                found(start, e);
+                i = e.max(at + 1);
+                floor = i;
+            }
+            None => i = at + 1,
+        }
+    }
+    i.max(to)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn end_of(s: &str) -> Option<&str> {
+        shape_end(s.as_bytes(), 0, s.len(), true).map(|e| &s[..e])
+    }
+
+    #[test]
+    fn arrays_end_after_their_layout() {
+        assert_eq!(end_of("f32[2,3]{1,0} add"), Some("f32[2,3]{1,0}"));
+        assert_eq!(
+            end_of("bf16[8]{0:T(8,128)(2,1)S(1)}, x"),
+            Some("bf16[8]{0:T(8,128)(2,1)S(1)}")
+        );
+        assert_eq!(end_of("s32[] constant"), Some("s32[]"));
+        assert_eq!(end_of("f32[<=10,?]"), Some("f32[<=10,?]"));
+        assert_eq!(end_of("token[] after-all()"), Some("token[]"));
+        assert_eq!(end_of("xyz[2]"), None);
+        assert_eq!(end_of("f32[i]"), None, "an index, not a dims list");
+    }
+
+    #[test]
+    fn layouts_cut_short_end_where_they_stop() {
+        assert_eq!(end_of("u32[1,2]{1,0:T(\nnext"), Some("u32[1,2]{1,0:T("));
+        assert_eq!(end_of("f32[2,3"), Some("f32[2,3"));
+    }
+
+    #[test]
+    fn tuples_hold_only_shapes() {
+        assert_eq!(
+            end_of("(f32[2]{0}, /*index=1*/ s32[]) add"),
+            Some("(f32[2]{0}, /*index=1*/ s32[])")
+        );
+        assert_eq!(end_of("((f32[]), ()) x"), Some("((f32[]), ())"));
+        assert_eq!(end_of("(a, b)"), None);
+        assert_eq!(end_of("(f32[2] %x)"), None);
+    }
+
+    #[test]
+    fn free_text_shapes_need_a_word_boundary() {
+        let s = "xf32[2] f32[3]{0} _u8[1] \"f32[4]\" (pred[2])";
+        let mut got = Vec::new();
+        free_shapes(s.as_bytes(), 0, 0, s.len(), s.len(), true, |a, e| {
+            got.push(&s[a..e])
+        });
+        assert_eq!(got, ["f32[3]{0}", "pred[2]"]);
+        got.clear();
+        free_shapes(s.as_bytes(), 0, 0, s.len(), s.len(), false, |a, e| {
+            got.push(&s[a..e])
+        });
+        assert_eq!(got, ["f32[3]{0}", "f32[4]", "pred[2]"]);
+    }
+
+    #[test]
+    fn strings_honour_escapes_and_stop_at_the_line_end() {
+        let s = r#""a\"}b" x"#;
+        assert_eq!(string_end(s.as_bytes(), 0, s.len()), 7);
+        let s = "\"open\nnext";
+        assert_eq!(string_end(s.as_bytes(), 0, s.len()), 5);
+    }
+}

@@ -1,0 +1,484 @@
+//! The scanner: walks a text statement by statement (a module header, a
+//! computation signature, an instruction with its continuation lines, a
+//! report field, or a line of free text) and reports every shape found.
+//!
+//! It can be advanced by a byte budget ([`Scanner::scan_some`]) so that a
+//! UI can spread a 20 MB document over many short tasks; [`scan`] and
+//! [`ScanIter`] are the one-call and iterator forms over the same code.
+
+use std::sync::Arc;
+
+use super::facts::FactsCache;
+use super::found::{Allocation, Found, Role, ShapeFacts};
+use super::instruction::{parse_instruction, starts_instruction, Parts};
+use super::module::{entry_layout, signature};
+use super::report::{self, Field, ReportedSize};
+use super::scan::{free_shapes, line_end, name_end, shape_end, skip_inline};
+use crate::core::span::Span;
+
+/// What to paste when nothing was found.
+pub const NOTHING_FOUND_HINT: &str = "no shape found. Paste a shape such as `f32[8,128]{1,0:T(8,128)}`, an HLO instruction (`%add.1 = f32[8]{0} add(f32[8]{0} %a, f32[8]{0} %b)`), a whole HLO module (from `--xla_dump_to`), or the memory report of an out-of-memory error (`1. Size: 16.00M ... Shape: f32[4096,8,3]{2,1,0:T(8,128)}`)";
+
+/// How far a scan has got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Bytes of the text scanned so far.
+    pub scanned: usize,
+    /// The text's length in bytes.
+    pub total: usize,
+    /// Shapes found so far.
+    pub found: usize,
+    /// The whole text has been scanned.
+    pub done: bool,
+}
+
+/// The outcome of a finished scan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// This many shapes were found (some perhaps invalid).
+    Found(usize),
+    /// Nothing that looks like a shape: the hint says what can be pasted.
+    NothingFound { hint: &'static str },
+}
+
+/// Where a shape sits besides its span: the instruction, operand,
+/// parameter or computation it belongs to.
+#[derive(Clone, Copy, Default)]
+struct Ctx {
+    instruction: Option<Span>,
+    opcode: Option<Span>,
+    root: bool,
+    index: Option<usize>,
+    name: Option<Span>,
+    computation: Option<Span>,
+}
+
+/// Line and column of offsets reported in increasing order (mostly).
+#[derive(Clone, Debug)]
+struct LineCursor {
+    pos: usize,
+    line: usize,
+    line_start: usize,
+    col: usize,
+}
+
+impl Default for LineCursor {
+    fn default() -> Self {
+        LineCursor {
+            pos: 0,
+            line: 1,
+            line_start: 0,
+            col: 0,
+        }
+    }
+}
+
+fn count_chars(b: &[u8]) -> usize {
+    b.iter().filter(|&&c| c & 0xC0 != 0x80).count()
+}
+
+impl LineCursor {
+    /// 1-based line and column (in characters) of `off`.
+    fn locate(&mut self, b: &[u8], off: usize) -> (usize, usize) {
+        let off = off.min(b.len());
+        if off < self.pos {
+            let back = memchr::memchr_iter(b'\n', &b[off..self.pos]).count();
+            self.line = self.line.saturating_sub(back).max(1);
+            self.line_start = memchr::memrchr(b'\n', &b[..off]).map_or(0, |i| i + 1);
+            self.pos = self.line_start;
+            self.col = 0;
+        }
+        let seg = &b[self.pos..off];
+        match memchr::memrchr(b'\n', seg) {
+            Some(k) => {
+                self.line += memchr::memchr_iter(b'\n', seg).count();
+                self.line_start = self.pos + k + 1;
+                self.col = count_chars(&b[self.line_start..off]);
+            }
+            None => self.col += count_chars(seg),
+        }
+        self.pos = off;
+        (self.line, self.col + 1)
+    }
+}
+
+/// An allocation whose fields are still being read.
+#[derive(Debug, Default)]
+struct Pending {
+    alloc: Allocation,
+    shape: Option<Found>,
+    label: Vec<Found>,
+}
+
+/// An incremental scan of one text. Call [`Scanner::scan_some`] with the
+/// same text until it reports `done`, taking what was found with
+/// [`Scanner::take_found`] in between. Given another text (of another
+/// length), it starts over.
+#[derive(Debug, Default)]
+pub struct Scanner {
+    len: usize,
+    pos: usize,
+    /// Inside a long line of free text: where to go on, the line's end and
+    /// the line's start.
+    free: Option<(usize, usize, usize)>,
+    lines: LineCursor,
+    cache: FactsCache,
+    parts: Parts,
+    space: Option<Span>,
+    pending: Option<Pending>,
+    out: Vec<Found>,
+    found: usize,
+    done: bool,
+    scratch: Vec<(usize, usize)>,
+}
+
+impl Scanner {
+    pub fn new() -> Scanner {
+        Scanner::default()
+    }
+
+    /// Scans about `max_bytes` more of `text` (at least one statement; a
+    /// single instruction is never split, a long line of free text is) and
+    /// says how far it got.
+    pub fn scan_some(&mut self, text: &str, max_bytes: usize) -> Progress {
+        if text.len() != self.len || (self.pos == 0 && self.found == 0 && !self.done) {
+            *self = Scanner {
+                len: text.len(),
+                cache: std::mem::take(&mut self.cache),
+                ..Scanner::default()
+            };
+        }
+        let b = text.as_bytes();
+        let end = b.len();
+        let budget_end = self.pos.saturating_add(max_bytes.max(1));
+        while self.pos < end && self.pos < budget_end {
+            if let Some((resume, le, ls)) = self.free {
+                self.free_text(text, resume, le, ls, budget_end);
+                continue;
+            }
+            self.statement(text);
+        }
+        if self.pos >= end && !self.done {
+            self.close_report();
+            self.done = true;
+        }
+        self.progress()
+    }
+
+    /// The shapes found since the last call, in text order.
+    pub fn take_found(&mut self) -> Vec<Found> {
+        std::mem::take(&mut self.out)
+    }
+
+    pub fn progress(&self) -> Progress {
+        Progress {
+            scanned: self.pos.min(self.len),
+            total: self.len,
+            found: self.found,
+            done: self.done,
+        }
+    }
+
+    /// `None` until the scan is done.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.done.then_some(match self.found {
+            0 => Outcome::NothingFound {
+                hint: NOTHING_FOUND_HINT,
+            },
+            n => Outcome::Found(n),
+        })
+    }
+
+    fn facts(&mut self, text: &str, span: Span) -> Arc<ShapeFacts> {
+        match text.get(span.range()) {
+            Some(t) => self.cache.get(t),
+            None => Arc::new(super::facts::facts_of("")),
+        }
+    }
+
+    fn make(&mut self, text: &str, role: Role, span: Span, ctx: Ctx) -> Found {
+        let (line, column) = self.lines.locate(text.as_bytes(), span.start);
+        Found {
+            role,
+            span,
+            line,
+            column,
+            instruction: ctx.instruction,
+            opcode: ctx.opcode,
+            root: ctx.root,
+            index: ctx.index,
+            name: ctx.name,
+            computation: ctx.computation,
+            allocation: None,
+            facts: self.facts(text, span),
+        }
+    }
+
+    fn push(&mut self, f: Found) {
+        self.found += 1;
+        self.out.push(f);
+    }
+
+    /// One statement starting at the line start `self.pos`.
+    fn statement(&mut self, text: &str) {
+        let b = text.as_bytes();
+        let end = b.len();
+        let ls = self.pos;
+        let le = line_end(b, ls, end);
+        let next = (le + 1).min(end);
+        let c = skip_inline(b, ls, le);
+        if c >= le {
+            self.pos = next;
+            return;
+        }
+        let rest = &b[c..le];
+        if rest.starts_with(b"HloModule") {
+            self.close_report();
+            let e = entry_layout(b, c, le);
+            for (k, p) in e.params.iter().enumerate() {
+                let f = self.make(
+                    text,
+                    Role::EntryParameter,
+                    *p,
+                    Ctx {
+                        index: Some(k),
+                        ..Ctx::default()
+                    },
+                );
+                self.push(f);
+            }
+            if let Some(r) = e.result {
+                let f = self.make(text, Role::EntryResult, r, Ctx::default());
+                self.push(f);
+            }
+            self.pos = next;
+            return;
+        }
+        if starts_instruction(b, c, le) {
+            self.close_report();
+            let mut parts = std::mem::take(&mut self.parts);
+            if parse_instruction(b, c, end, true, &mut parts) {
+                let found = self.instruction_founds(text, &parts);
+                for f in found {
+                    self.push(f);
+                }
+                self.pos = (parts.end + 1).min(end).max(next);
+            } else {
+                self.free = Some((c, le, ls));
+            }
+            self.parts = parts;
+            return;
+        }
+        if may_be_signature(b, c, le) {
+            if let Some(sig) = signature(b, c, end) {
+                self.close_report();
+                let ctx = Ctx {
+                    computation: Some(sig.name),
+                    ..Ctx::default()
+                };
+                for (k, (name, shape)) in sig.params.iter().enumerate() {
+                    let f = self.make(
+                        text,
+                        Role::Parameter,
+                        *shape,
+                        Ctx {
+                            index: Some(k),
+                            name: Some(*name),
+                            ..ctx
+                        },
+                    );
+                    self.push(f);
+                }
+                if let Some(r) = sig.result {
+                    let f = self.make(text, Role::ComputationResult, r, ctx);
+                    self.push(f);
+                }
+                self.pos = next;
+                return;
+            }
+        }
+        if let Some(field) = report::field(b, c, le) {
+            if self.report_field(text, field, le) {
+                self.pos = next;
+                return;
+            }
+        }
+        self.free = Some((c, le, ls));
+    }
+
+    /// Founds of one parsed instruction, in text order.
+    fn instruction_founds(&mut self, text: &str, p: &Parts) -> Vec<Found> {
+        let ctx = Ctx {
+            instruction: Some(p.name),
+            opcode: p.opcode,
+            root: p.root.is_some(),
+            ..Ctx::default()
+        };
+        let mut out = Vec::new();
+        if let Some(s) = p.shape {
+            out.push(self.make(text, Role::Result, s, ctx));
+        }
+        for (k, a) in p.args.iter().enumerate() {
+            if let Some(s) = a.shape {
+                out.push(self.make(
+                    text,
+                    Role::Operand,
+                    s,
+                    Ctx {
+                        index: Some(k),
+                        name: a.name,
+                        ..ctx
+                    },
+                ));
+            }
+        }
+        for s in &p.text_shapes {
+            out.push(self.make(text, Role::Text, *s, ctx));
+        }
+        out
+    }
+
+    /// A report field; false if the line is better read as free text.
+    fn report_field(&mut self, text: &str, field: Field, le: usize) -> bool {
+        let b = text.as_bytes();
+        match field {
+            Field::Header(space) => {
+                self.close_report();
+                self.space = Some(space);
+                return true;
+            }
+            Field::Size(number, size) => {
+                self.close_report();
+                let alloc = Allocation {
+                    number,
+                    size: reported(text, size),
+                    memory_space: self.space,
+                    ..Allocation::default()
+                };
+                self.pending = Some(Pending {
+                    alloc,
+                    ..Pending::default()
+                });
+                return true;
+            }
+            Field::Separator => {
+                self.close_report();
+                return true;
+            }
+            _ => {}
+        }
+        let Some(mut p) = self.pending.take() else {
+            return false;
+        };
+        let handled = match field {
+            Field::Operator(v) => {
+                p.alloc.operator = Some(v);
+                true
+            }
+            Field::Unpadded(s) => {
+                p.alloc.unpadded = reported(text, s);
+                true
+            }
+            Field::Extra(s, x) => {
+                p.alloc.extra = Some(s);
+                p.alloc.expansion = x;
+                true
+            }
+            Field::AllocationType(v) => {
+                p.alloc.allocation_type = Some(v);
+                true
+            }
+            Field::Shape(at) if p.shape.is_none() => match shape_end(b, at, le, true) {
+                Some(e) => {
+                    p.shape =
+                        Some(self.make(text, Role::Allocation, Span::new(at, e), Ctx::default()));
+                    true
+                }
+                None => false,
+            },
+            Field::Label(at) => {
+                p.alloc.label = Some(Span::new(at, trim_end(b, at, le)));
+                let mut parts = std::mem::take(&mut self.parts);
+                if at < le
+                    && starts_instruction(b, at, le)
+                    && parse_instruction(b, at, le, false, &mut parts)
+                {
+                    p.label = self.instruction_founds(text, &parts);
+                } else {
+                    let mut hits = Vec::new();
+                    free_shapes(b, at, at, le, le, false, |s, e| hits.push(Span::new(s, e)));
+                    for s in hits {
+                        let f = self.make(text, Role::Text, s, Ctx::default());
+                        p.label.push(f);
+                    }
+                }
+                self.parts = parts;
+                true
+            }
+            _ => false,
+        };
+        self.pending = Some(p);
+        handled
+    }
+
+    fn close_report(&mut self) {
+        let Some(p) = self.pending.take() else { return };
+        if let Some(mut f) = p.shape {
+            f.allocation = Some(Box::new(p.alloc));
+            self.push(f);
+        }
+        for f in p.label {
+            self.push(f);
+        }
+    }
+
+    /// Free text from `resume` to at most `budget_end` on the line ending at
+    /// `le` (starting at `ls`).
+    fn free_text(&mut self, text: &str, resume: usize, le: usize, ls: usize, budget_end: usize) {
+        let b = text.as_bytes();
+        let to = le.min(budget_end.max(resume + 1));
+        let mut hits = std::mem::take(&mut self.scratch);
+        let next = free_shapes(b, ls, resume, to, le, false, |s, e| hits.push((s, e)));
+        for (s, e) in hits.drain(..) {
+            let f = self.make(text, Role::Text, Span::new(s, e), Ctx::default());
+            // After an open report entry's shape: keep text order.
+            match self.pending.as_mut().filter(|p| p.shape.is_some()) {
+                Some(p) => p.label.push(f),
+                None => self.push(f),
+            }
+        }
+        self.scratch = hits;
+        if next >= le {
+            self.free = None;
+            self.pos = (le + 1).min(b.len());
+        } else {
+            self.free = Some((next, le, ls));
+            self.pos = next;
+        }
+    }
+}
+
+fn trim_end(b: &[u8], start: usize, mut end: usize) -> usize {
+    while end > start && b[end - 1].is_ascii_whitespace() {
+        end -= 1;
+    }
+    end
+}
+
+fn reported(text: &str, span: Span) -> Option<ReportedSize> {
+    let (low, high) = report::parse_size(text.get(span.range())?)?;
+    Some(ReportedSize { span, low, high })
+}
+
+/// `ENTRY ...` or `name (`: worth trying as a computation signature.
+fn may_be_signature(b: &[u8], c: usize, le: usize) -> bool {
+    if b[c..le].starts_with(b"ENTRY ") {
+        return true;
+    }
+    match name_end(b, c, le) {
+        Some(e) => {
+            e < le && b[e] == b' ' && skip_inline(b, e, le) < le && b[skip_inline(b, e, le)] == b'('
+        }
+        None => false,
+    }
+}
