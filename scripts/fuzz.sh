@@ -20,11 +20,18 @@ skip() {
   exit 0
 }
 
+# cargo-fuzz needs a nightly compiler (sanitizer flags). Pinned, like the
+# stable toolchain, so that a new nightly cannot break CI overnight.
+NIGHTLY="${FUZZ_NIGHTLY:-nightly-2026-05-19}"
+export RUSTUP_TOOLCHAIN="$NIGHTLY"
+
 command -v rustup >/dev/null 2>&1 || skip "rustup is not installed"
-if ! rustup run nightly rustc --version >/dev/null 2>&1; then
-  rustup toolchain install nightly --profile minimal >/dev/null 2>&1 || skip "cannot install the nightly toolchain"
+if ! rustup run "$NIGHTLY" rustc --version >/dev/null 2>&1; then
+  echo "== installing $NIGHTLY (rustup)"
+  rustup toolchain install "$NIGHTLY" --profile minimal >/dev/null 2>&1 || skip "cannot install the $NIGHTLY toolchain"
 fi
 if ! cargo fuzz --version >/dev/null 2>&1; then
+  echo "== installing cargo-fuzz (cargo install, ~2 min)"
   cargo install cargo-fuzz --locked >/dev/null 2>&1 || skip "cannot install cargo-fuzz"
 fi
 
@@ -32,8 +39,17 @@ status=0
 for t in "${targets[@]}"; do
   mkdir -p "fuzz/corpus/$t"
   echo "== fuzz $t for ${secs}s"
-  (cd fuzz && RUSTUP_TOOLCHAIN=nightly cargo fuzz run -O "$t" "corpus/$t" -- \
-      -max_total_time="$secs" -max_len=4096 -print_final_stats=1 2>&1 | grep -E "stat::number_of_executed_units|Done|ERROR|panicked|SUMMARY" ) || true
+  log="$(mktemp)"
+  (cd fuzz && cargo fuzz run -O "$t" "corpus/$t" -- \
+      -max_total_time="$secs" -max_len=4096 -print_final_stats=1) >"$log" 2>&1
+  grep -E "stat::number_of_executed_units|Done|ERROR|panicked|SUMMARY" "$log"
+  if ! grep -q "stat::number_of_executed_units" "$log"; then
+    # Neither a finished run nor a crash: the target did not build or run.
+    tail -n 30 "$log" >&2
+    echo "!!! $t: the fuzz target did not run" >&2
+    status=1
+  fi
+  rm -f "$log"
   if ls "fuzz/artifacts/$t"/crash-* >/dev/null 2>&1; then
     echo "!!! $t: crash inputs in fuzz/artifacts/$t" >&2
     status=1

@@ -125,6 +125,9 @@ step clippy-wasm32 cargo clippy --locked --all-targets --target wasm32-unknown-u
 step test-native cargo test --locked --no-fail-fast
 step test-wasm32-browser env CHROMEDRIVER=/usr/bin/chromedriver \
     cargo test --locked --no-fail-fast --target wasm32-unknown-unknown
+# Coverage-guided fuzzing (cargo-fuzz, nightly): 20 s per target, corpora in
+# fuzz/corpus/. Skipped loudly, not failed, if nightly cannot be installed.
+step fuzz bash scripts/fuzz.sh 20
 step trunk-build-release trunk build --release --locked
 if passed trunk-build-release; then
     step bundle-size bundle_size

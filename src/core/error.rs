@@ -1,19 +1,36 @@
 //! One error type for everything that can be wrong with a shape text.
 //!
 //! An [`Error`] keeps the input, the byte span of the offending characters
-//! and a typed [`ErrorKind`] carrying context. Its `Display` prints the
-//! input, a `^^^` caret line under the span, and a one-line reason:
+//! and a typed [`ErrorKind`] carrying context. Its `Display` prints three
+//! lines: the input line holding the span, a `^^^` caret line under the
+//! span, and `line:column: reason` (1-based, columns in characters):
 //!
 //! ```text
 //! f32[2,3]{1,0:L(0)}
 //!                ^
-//! L(n) must be at least 1: the footprint is rounded up to a multiple of n elements
+//! 1:16: L(n) must be at least 1: the footprint is rounded up to a multiple of n elements
 //! ```
+//!
+//! A line longer than about 100 characters is cut around the caret, with
+//! `...` at each cut end (see `error/window.rs`), and user text quoted in a
+//! reason is cut to [`QUOTE_MAX`] characters: printing an error costs the
+//! same for a 5 MB input as for a short one, apart from one pass over the
+//! text before the span.
+
+mod quote;
+#[cfg(test)]
+mod tests;
+mod window;
 
 use std::fmt;
 
 use super::element_type::ElementType;
 use super::span::Span;
+
+pub(crate) use quote::Short;
+pub use quote::QUOTE_MAX;
+pub use window::WINDOW;
+use window::{floor_boundary, Window};
 
 /// Everything that can be wrong with a shape text, syntax or meaning.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,15 +119,18 @@ impl fmt::Display for ErrorKind {
         use ErrorKind::*;
         match self {
             UnexpectedChar { found } => write!(f, "unexpected character {found:?}"),
-            Expected { expected, found } => write!(f, "expected {expected}, found {found}"),
+            Expected { expected, found } => {
+                write!(f, "expected {expected}, found {}", Short::new(found))
+            }
             UnexpectedEnd { expected } => write!(f, "the text ends here, but {expected} should follow"),
             TrailingInput => write!(f, "unexpected text after the shape"),
             UnknownElementType { name, suggestion: Some(s) } => {
-                write!(f, "unknown element type `{name}`; did you mean `{s}`?")
+                write!(f, "unknown element type `{}`; did you mean `{s}`?", Short::new(name))
             }
             UnknownElementType { name, suggestion: None } => write!(
                 f,
-                "unknown element type `{name}` (expected pred, s1..s64, u1..u64, f16, bf16, f32, f64, c64, c128, f8e4m3fn, ...)"
+                "unknown element type `{}` (expected pred, s1..s64, u1..u64, f16, bf16, f32, f64, c64, c128, f8e4m3fn, ...)",
+                Short::new(name)
             ),
             NumberTooLarge => write!(f, "number out of range: XLA numbers are int64 (-9223372036854775808 to 9223372036854775807)"),
             NegativeNumber { what, value } => write!(f, "{what} cannot be negative (found {value})"),
@@ -121,7 +141,8 @@ impl fmt::Display for ErrorKind {
             DuplicateAttribute { attribute } => write!(f, "`{attribute}` is given twice"),
             UnknownAttribute { name } => write!(
                 f,
-                "unknown layout attribute `{name}` (expected one of D T L # * E S SC P M)"
+                "unknown layout attribute `{}` (expected one of D T L # * E S SC P M)",
+                Short::new(name)
             ),
             UnterminatedComment => write!(f, "comment opened with /* is never closed"),
             TooDeep { limit } => write!(f, "shapes nested more than {limit} deep"),
@@ -198,15 +219,8 @@ impl Error {
     pub fn new(kind: ErrorKind, span: Span, input: &str) -> Error {
         // Keep the span inside the text, on character boundaries, so that
         // rendering never slices in the middle of a character.
-        let clamp = |mut i: usize| {
-            i = i.min(input.len());
-            while !input.is_char_boundary(i) {
-                i -= 1;
-            }
-            i
-        };
-        let start = clamp(span.start);
-        let end = clamp(span.end).max(start);
+        let start = floor_boundary(input, span.start);
+        let end = floor_boundary(input, span.end).max(start);
         Error {
             kind,
             span: Span::new(start, end),
@@ -236,85 +250,14 @@ impl Error {
 }
 
 impl fmt::Display for Error {
-    /// The input line holding the error, a caret line under the span (at
-    /// least one `^`), and the reason.
+    /// Three lines: the input line holding the span (cut around the caret
+    /// when long), a caret line under the span (at least one `^`), and
+    /// `line:column: reason`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let line_start = self.input[..self.span.start]
-            .rfind('\n')
-            .map_or(0, |i| i + 1);
-        let line_end = self.input[self.span.start..]
-            .find('\n')
-            .map_or(self.input.len(), |i| self.span.start + i);
-        let line = &self.input[line_start..line_end];
-        let width = |s: &str| {
-            s.chars()
-                .map(|c| if c == '\t' { 4 } else { 1 })
-                .sum::<usize>()
-        };
-        let display_line: String = line
-            .chars()
-            .map(|c| {
-                if c == '\t' {
-                    "    ".to_owned()
-                } else {
-                    c.to_string()
-                }
-            })
-            .collect();
-        let pad = width(&self.input[line_start..self.span.start]);
-        let caret_end = self.span.end.min(line_end);
-        let carets = width(&self.input[self.span.start..caret_end]).max(1);
-        writeln!(f, "{display_line}")?;
-        writeln!(f, "{}{}", " ".repeat(pad), "^".repeat(carets))?;
-        write!(f, "{}", self.kind)
+        let window = Window::new(&self.input, self.span);
+        writeln!(f, "{window}")?;
+        write!(f, "{}:{}: {}", window.line, window.column, self.kind)
     }
 }
 
 impl std::error::Error for Error {}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn caret_sits_under_the_span() {
-        let e = Error::new(
-            ErrorKind::TailAlignmentZero,
-            Span::new(15, 16),
-            "f32[2,3]{1,0:L(0)}",
-        );
-        let text = e.to_string();
-        let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0], "f32[2,3]{1,0:L(0)}");
-        assert_eq!(lines[1], "               ^");
-        assert_eq!(&lines[0][15..16], "0");
-        assert!(lines[2].starts_with("L(n) must be at least 1"));
-    }
-
-    #[test]
-    fn empty_span_at_the_end_still_gets_a_caret() {
-        let e = Error::new(
-            ErrorKind::UnexpectedEnd { expected: "`]`" },
-            Span::new(6, 6),
-            "f32[2,",
-        );
-        assert_eq!(e.to_string().lines().nth(1), Some("      ^"));
-    }
-
-    #[test]
-    fn spans_are_clamped_to_character_boundaries() {
-        let e = Error::new(
-            ErrorKind::UnexpectedChar { found: 'é' },
-            Span::new(5, 99),
-            "f32[2é]",
-        );
-        assert_eq!(e.span(), Span::new(5, 8));
-        assert_eq!(e.to_string().lines().nth(1), Some("     ^^"));
-        let inside = Error::new(
-            ErrorKind::UnexpectedChar { found: 'é' },
-            Span::new(6, 7),
-            "f32[2é]",
-        );
-        assert_eq!(inside.span(), Span::new(5, 7));
-    }
-}

@@ -10,7 +10,7 @@
 //! The first lexical error ends the token list with an [`Tok::Error`] token,
 //! so that the parser reports whichever problem comes first in the text.
 
-use super::error::ErrorKind;
+use super::error::{ErrorKind, Short};
 use super::span::Span;
 
 /// What a token is. Identifiers and numbers keep their text in the span.
@@ -171,7 +171,13 @@ fn lex_number(text: &str, start: usize) -> (Tok, usize) {
         c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.')
     });
     if end > digits_end {
-        let found = format!("`{}`", text.get(start..end).unwrap_or_default());
+        let found = format!(
+            "`{}`",
+            Short {
+                text: text.get(start..end).unwrap_or_default(),
+                max: 24
+            }
+        );
         return (
             Tok::Error(ErrorKind::Expected {
                 expected: "an integer",

@@ -23,7 +23,7 @@ use std::sync::Arc;
 use super::array::DimSize;
 use super::ast::{ArrayShape, BufferShape, LayoutText, Shape, TupleShape};
 use super::element_type::ElementType;
-use super::error::{Error, ErrorKind};
+use super::error::{Error, ErrorKind, Short};
 use super::lexer::{tokenize, Tok, Token};
 use super::span::{Span, Spanned};
 
@@ -128,7 +128,7 @@ impl<'a> Parser<'a> {
         let text = self.slice(name);
         let Some(ty) = ElementType::from_name(text) else {
             let kind = ErrorKind::UnknownElementType {
-                name: text.to_owned(),
+                name: name_for_error(text),
                 suggestion: suggest(text),
             };
             return Err(self.error(kind, name));
@@ -309,13 +309,16 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// A token's text for an error message, shortened when long.
-fn describe(text: &str) -> String {
-    const MAX: usize = 24;
-    match text.char_indices().nth(MAX) {
-        Some((cut, _)) => format!("`{}...`", text.get(..cut).unwrap_or_default()),
-        None => format!("`{text}`"),
-    }
+/// A token's text for an error message, in backticks, cut to 24
+/// characters and `...` when longer.
+pub(super) fn describe(text: &str) -> String {
+    format!("`{}`", Short { text, max: 24 })
+}
+
+/// A name the user wrote, cut to [`QUOTE_MAX`](crate::core::error::QUOTE_MAX)
+/// characters for the error that quotes it.
+fn name_for_error(name: &str) -> String {
+    Short::new(name).to_string()
 }
 
 /// The element type someone probably meant by `name`.
@@ -352,6 +355,11 @@ fn suggest(name: &str) -> Option<&'static str> {
         ("uint4", "u4"),
         ("opaque_type", "opaque"),
     ];
+    // Every name and alias is short: a longer name matches none of them
+    // (and is not copied to find out).
+    if name.len() > 16 {
+        return None;
+    }
     let lower = name.to_ascii_lowercase();
     if let Some(t) = ElementType::from_name(&lower) {
         return Some(t.name());

@@ -17,7 +17,7 @@
 //! instead ([`ErrorKind::AttributeOutOfOrder`],
 //! [`ErrorKind::DuplicateAttribute`], [`ErrorKind::UnknownAttribute`]).
 
-use super::{describe, suggest, Parser};
+use super::{describe, name_for_error, suggest, Parser};
 use crate::core::array::TileDim;
 use crate::core::ast::{LayoutText, SplitText, TileText};
 use crate::core::element_type::ElementType;
@@ -209,7 +209,7 @@ impl Parser<'_> {
             None if matches!(name, "token" | "opaque") => return Err(self.unexpected(TYPE)),
             None => {
                 let kind = ErrorKind::UnknownElementType {
-                    name: name.to_owned(),
+                    name: name_for_error(name),
                     suggestion: suggest(name),
                 };
                 return Err(self.error(kind, span));

@@ -1,0 +1,78 @@
+//! Cost of parsing a 5 MB invalid text and printing its error, natively.
+//!
+//! Target (issue 15): `xla-layout canon` on a 5 MB invalid argument prints
+//! its windowed error in <= 50 ms; here parse + `Error::to_string`.
+//!
+//! Measured on the shared 2-core machine (2026-11-23): junk_letters 43 ms,
+//! junk_printable 29 ms, number_into_letters 50 ms: at the target. The
+//! valid-looking prefixes are NOT: tuple_one_line_error_at_end 1.42 s,
+//! tuple_lines_error_at_end 0.46 s, tuple_one_line_l0_at_end 1.41 s,
+//! dims_error_at_end 1.07 s. The error itself is cheap (one pass before the
+//! span); the time goes into building the whole token list first (about 64
+//! bytes a token, millions of tokens) and the AST. Streaming the tokens to
+//! the parser is the next step.
+
+#[cfg(not(target_arch = "wasm32"))]
+mod native {
+    use criterion::Criterion;
+    use std::hint::black_box;
+    use std::time::Duration;
+    use xla_layout_viz::core::parse;
+
+    const MB5: usize = 5_000_000;
+
+    /// `(name, text)`: junk, and valid-looking text with the error at the end.
+    fn inputs() -> Vec<(&'static str, String)> {
+        let leaf = "f32[2,3]{1,0:T(2,128)}, ";
+        let leaves = leaf.repeat(MB5 / leaf.len());
+        let lines = "f32[2,3]{1,0}, /* a comment */\n".repeat(MB5 / 31);
+        // Printable ASCII from a fixed xorshift stream.
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let junk: String = (0..MB5)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                char::from(b' ' + (x % 95) as u8)
+            })
+            .collect();
+        vec![
+            ("junk_letters", "q".repeat(MB5)),
+            ("junk_printable", junk),
+            ("number_into_letters", format!("f32[1{}]", "q".repeat(MB5))),
+            ("tuple_one_line_error_at_end", format!("({leaves}f32[2,%])")),
+            ("tuple_lines_error_at_end", format!("({lines}f32[2,%])")),
+            (
+                "tuple_one_line_l0_at_end",
+                format!("({leaves}f32[2]{{0:L(0)}})"),
+            ),
+            (
+                "dims_error_at_end",
+                format!("f32[{}%]", "1,".repeat(MB5 / 2)),
+            ),
+        ]
+    }
+
+    pub fn benches(c: &mut Criterion) {
+        let mut group = c.benchmark_group("error_5mb");
+        group.sample_size(10);
+        group.measurement_time(Duration::from_secs(4));
+        for (name, text) in inputs() {
+            group.bench_function(name, |b| {
+                b.iter(|| match parse(black_box(&text)) {
+                    Ok(_) => String::new(),
+                    Err(e) => e.to_string(),
+                })
+            });
+        }
+        group.finish();
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+criterion::criterion_group!(benches, native::benches);
+#[cfg(not(target_arch = "wasm32"))]
+criterion::criterion_main!(benches);
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}
