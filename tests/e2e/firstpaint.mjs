@@ -3,11 +3,13 @@
 // (the 167M-element bf16 array), headless Chromium, localhost.
 //
 //   trunk build --release && node tests/e2e/firstpaint.mjs [URL-SUFFIX] [N]
+// DIST_DIR=/path/to/dist measures another build (e.g. an older commit).
 import { startServer, launchBrowser, stopAll } from './harness.mjs';
+const distDir = process.env.DIST_DIR;
 
 const suffix = process.argv[2] ?? '';
 const loads = Number(process.argv[3] ?? 7);
-const baseUrl = await startServer();
+const baseUrl = await startServer(distDir);
 const context = await launchBrowser();
 await context.addInitScript(() => {
   const watch = () => {
