@@ -30,6 +30,12 @@ _DTYPES = {
 def xla_dtype(dtype: Any) -> str:
     """The XLA element type name of a numpy / JAX dtype (``float32`` ->
     ``f32``, ``int4`` -> ``s4``, ``float8_e4m3fn`` -> ``f8e4m3fn``)."""
+    try:  # scalar types such as jnp.int4 -> their dtype
+        import numpy
+
+        dtype = numpy.dtype(dtype)
+    except (ImportError, TypeError):
+        pass
     name = getattr(dtype, "name", None) or str(dtype)
     if name in _DTYPES:
         return _DTYPES[name]
