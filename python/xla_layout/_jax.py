@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence, Tuple
 
-# JAX memory kinds with an S(n) in XLA's layout text. XLA's
-# `Layout::kHostMemorySpace` (xla/layout.h) is 5; JAX places "pinned_host"
-# buffers there. "device" is XLA's default memory space 0, which XLA's
-# printer leaves out (xla/layout.cc, Layout::Print prints S(n) only when
-# the memory space is not the default).
+# JAX memory kinds with an S(n) in XLA's layout text. XLA's host memory
+# space is `Layout::kHostMemorySpace = 5` (xla/layout.h); XLA's host
+# offloading passes (xla/service/host_offloader.h, HostOffloader) give the
+# layouts of host buffers that memory space. JAX's "pinned_host" buffers
+# are those; "device" is `Layout::kDefaultMemorySpace = 0`, which XLA's
+# printer leaves out (xla/layout.cc, Layout::Print). PJRT's CPU client does
+# not show memory spaces in `x._pjrt_layout` (a "pinned_host" array on CPU
+# prints `{1,0}`), so S(5) cannot be checked against XLA's text on CPU.
 _MEMORY_SPACES = {"device": 0, "pinned_host": 5}
 
 # numpy/ml_dtypes names whose XLA name is not derived by the rules below.
