@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 use xla_layout_viz::core::summary::{LeafSummary, Summary};
 use xla_layout_viz::core::{parse as core_parse, Analysis, ArrayShape, Cell, Mapping};
 
@@ -148,8 +149,8 @@ impl Shape {
     /// The index path of this leaf inside its tuple (`()` for the shape
     /// itself).
     #[getter]
-    fn path(&self) -> Vec<usize> {
-        self.path.clone()
+    fn path<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.path)
     }
 
     /// Sizes in dimension-number order; a bounded dim at its bound, an
@@ -220,7 +221,11 @@ impl Shape {
 
     /// The index of the element stored at linear `offset`, or None when
     /// the cell there is padding. Raises IndexError past the footprint.
-    fn index_at(&self, py: Python<'_>, offset: i128) -> PyResult<Option<Vec<u64>>> {
+    fn index_at<'py>(
+        &self,
+        py: Python<'py>,
+        offset: i128,
+    ) -> PyResult<Option<Bound<'py, PyTuple>>> {
         let mapping = self.mapping(py)?;
         let cell = u64::try_from(offset).ok().and_then(|o| mapping.at(o));
         match cell {
@@ -232,7 +237,7 @@ impl Shape {
             Some(Cell::Element(id)) => {
                 let mut index = vec![0; mapping.num_dims()];
                 mapping.unravel(id, &mut index);
-                Ok(Some(index))
+                PyTuple::new(py, index).map(Some)
             }
         }
     }

@@ -10,7 +10,7 @@ def test_figure_1_element_2_3_is_at_17():
     # 2x2, element (2,3) is at linear offset 17.
     s = X.parse("f32[3,5]{1,0:T(2,2)}")
     assert s.offset_of((2, 3)) == 17
-    assert tuple(s.index_at(17)) == (2, 3)
+    assert s.index_at(17) == (2, 3)
 
 
 def test_figure_4_element_6_5_is_at_51():
@@ -55,7 +55,7 @@ def test_tuple_leaves_and_paths():
     t = X.parse("(f32[2,3], (s8[4]{0:T(8)}, bf16[2]))")
     assert t.kind == "tuple"
     assert t.dims is None and t.elements is None
-    assert [tuple(l.path) for l in t.leaves] == [(0,), (1, 0), (1, 1)]
+    assert [l.path for l in t.leaves] == [(0,), (1, 0), (1, 1)]
     assert [l.canonical for l in t.leaves] == ["f32[2,3]{1,0}", "s8[4]{0:T(8)}", "bf16[2]{0}"]
     assert t.leaves[1].bytes_footprint == 8
     with pytest.raises(X.LayoutError):

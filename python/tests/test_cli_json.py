@@ -1,6 +1,8 @@
 """The dicts equal the CLI's --json on the same inputs (the shared
 fixtures in tests/fixtures/), and errors carry the CLI's message."""
 
+import json
+
 import pytest
 
 import xla_layout as X
@@ -23,8 +25,6 @@ def test_explain_matches_cli(cli, name, text):
             X.explain(text, suggest=True)
         assert str(info.value) in done.stderr
         return
-    import json
-
     assert X.explain(text, suggest=True) == json.loads(done.stdout)
 
 
@@ -55,3 +55,10 @@ def test_invalid_fixtures_raise_the_cli_message(cli, name, text):
     with pytest.raises(X.LayoutError) as info:
         X.parse(text)
     assert str(info.value) in done.stderr
+
+
+def test_leaf_info_is_the_cli_info_of_the_leaf_alone(cli):
+    t = X.parse("(f32[3,5]{1,0:T(2,2)}, (s4[9]{0:T(4)E(4)}, bf16[2,2]{0,1}))")
+    for leaf in t.leaves:
+        assert json.loads(leaf.info_json()) == cli.json("info", leaf.canonical)
+    assert json.loads(t.info_json()) == cli.json("info", t.canonical)

@@ -34,7 +34,7 @@ def test_index_at_inverts_offset_of(case):
     offsets = set()
     for index in itertools.product(*(range(d) for d in dims)):
         offset = s.offset_of(index)
-        assert tuple(s.index_at(offset)) == index
+        assert s.index_at(offset) == index
         offsets.add(offset)
     # Distinct cells inside the footprint; every other cell is padding.
     assert len(offsets) == s.elements

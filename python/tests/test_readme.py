@@ -17,6 +17,6 @@ def test_readme_example_runs_and_prints_what_it_says():
         exec(compile(code, "README.md", "exec"), {})
     lines = out.getvalue().splitlines()
     assert lines[0] == "60 96 1.6"
-    assert lines[1] == "17 [2, 3]"
+    assert lines[1] == "17 (2, 3)"
     assert lines[2] == "None"
     assert lines[5].startswith("(15, 16) L(n) must be at least 1")

@@ -19,7 +19,7 @@ class Shape:
     @property
     def kind(self) -> str: ...
     @property
-    def path(self) -> List[int]: ...
+    def path(self) -> Tuple[int, ...]: ...
     @property
     def dims(self) -> Optional[List[Optional[int]]]: ...
     @property
@@ -41,7 +41,7 @@ class Shape:
         """Linear offset (in elements) of the element at `index`; raises
         IndexError outside the array, LayoutError for a tuple or an
         unbounded array."""
-    def index_at(self, offset: int) -> Optional[List[int]]:
+    def index_at(self, offset: int) -> Optional[Tuple[int, ...]]:
         """Index of the element at `offset`; None for padding; IndexError
         past the footprint."""
 
