@@ -7,6 +7,10 @@ import subprocess
 
 import pytest
 
+# Two CPU devices for the sharded from_jax test; must be set before JAX
+# initializes its backends (the other tests use device 0 only).
+os.environ.setdefault("XLA_FLAGS", "--xla_force_host_platform_device_count=2")
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures"
 

@@ -72,3 +72,16 @@ def test_dtype_names():
     for dtype, name in names.items():
         assert X._jax.xla_dtype(jnp.dtype(dtype)) == name
         X.parse(f"{name}[2]")  # the core knows the name
+
+
+def test_sharded_array_gives_one_shards_text():
+    # JAX layouts are device-local: XLA lays out each (2,6) shard of a
+    # (4,6) array split over two devices; PJRT prints each shard's layout.
+    if len(jax.devices()) < 2:
+        pytest.skip("needs XLA_FLAGS=--xla_force_host_platform_device_count=2 (conftest sets it)")
+    from jax.sharding import NamedSharding, PartitionSpec
+
+    mesh = jax.make_mesh((2,), ("a",))
+    x = jax.device_put(jnp.zeros((4, 6), jnp.float32), NamedSharding(mesh, PartitionSpec("a")))
+    shard = x.addressable_shards[0].data
+    assert X.from_jax(x) == xla_text(shard) == "f32[2,6]{1,0}"

@@ -98,6 +98,9 @@ def from_jax(x: Any, shape: Optional[Sequence[int]] = None, dtype: Any = None) -
     """XLA's shape text for a ``jax.Array``, a ``jax.ShapeDtypeStruct``, or
     a JAX ``Format`` / ``Layout`` (then give ``shape`` and ``dtype``).
 
+    JAX layouts are device-local: for a sharded array (or a struct or
+    Format with a sharding) the text has one device's shard dims.
+
     Built from the layout's ``major_to_minor``, ``tiling`` and
     ``sub_byte_element_size_in_bits``, the dtype, and the memory kind
     (``pinned_host`` -> ``S(5)``). Without a concrete layout (``None`` or
@@ -114,6 +117,14 @@ def from_jax(x: Any, shape: Optional[Sequence[int]] = None, dtype: Any = None) -
             "ShapeDtypeStruct, or give shape= and dtype= with a Format/Layout"
         )
     dims: Tuple[int, ...] = tuple(int(d) for d in shape)
+    # JAX's Layout is the device-local layout: it lays out each device's
+    # shard, so a sharded array's text has the shard's dims.
+    sharding = getattr(x, "sharding", None)
+    if sharding is None and not hasattr(x, "major_to_minor"):
+        sharding = getattr(x, "format", None) and getattr(x.format, "sharding", None)
+    shard_shape = getattr(sharding, "shard_shape", None)
+    if shard_shape is not None:
+        dims = tuple(int(d) for d in shard_shape(dims))
     layout = None
     try:
         fmt = x.format if hasattr(x, "format") and not hasattr(x, "major_to_minor") else x
