@@ -125,6 +125,8 @@ step clippy-wasm32 cargo clippy --locked --all-targets --target wasm32-unknown-u
 step test-native cargo test --locked --no-fail-fast
 step test-wasm32-browser env CHROMEDRIVER=/usr/bin/chromedriver \
     cargo test --locked --no-fail-fast --target wasm32-unknown-unknown
+# The Python package: wheel built in .venv, pytest (+ hypothesis, jax on CPU).
+step python bash scripts/python-test.sh
 # Coverage-guided fuzzing (cargo-fuzz, nightly): 20 s per target, corpora in
 # fuzz/corpus/. Skipped loudly, not failed, if nightly cannot be installed.
 step fuzz bash scripts/fuzz.sh 20

@@ -1,0 +1,65 @@
+"""Where every element of an XLA array lives in linear memory.
+
+``parse(text)`` gives a :class:`Shape` with its sizes and memory mapping;
+``explain``, ``compare`` and ``info`` return the dicts the ``xla-layout``
+CLI prints with ``--json`` (the same Rust types, serialized by the same
+code); ``from_jax`` turns a JAX array, ``ShapeDtypeStruct`` or ``Format``
+into XLA's shape text. Bad input raises :class:`LayoutError`, a
+``ValueError`` whose ``span`` is ``(start, end)`` in the text.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, Optional, Sequence
+
+from ._native import LayoutError, Shape, parse
+from . import _native
+from ._jax import from_jax
+
+__all__ = ["LayoutError", "Shape", "parse", "explain", "compare", "info", "from_jax"]
+__version__ = "0.1.0"
+
+
+def explain(text: str, at: Optional[Sequence[int]] = None, suggest: bool = False) -> Dict[str, Any]:
+    """Why the array occupies N times its data, factor by factor.
+
+    Returns the object ``xla-layout explain SHAPE --json`` prints:
+    ``expansion``, ``factors``, ``sentence`` and, with ``suggest=True``,
+    ``suggestions`` and ``complete`` (other minor_to_major orders of the
+    same dims and tiles that occupy less; XLA chooses layouts itself).
+    With ``at=(i, j, ...)`` it also has ``steps`` and ``offset``: XLA's
+    tiling stage by stage for that element, as ``explain --json --at``.
+    """
+    index = None
+    if at is not None:
+        index = [_index_entry(i) for i in at]
+    result = json.loads(_native.explain_json(text, index))
+    if not suggest:
+        result.pop("suggestions", None)
+        result.pop("complete", None)
+    return result
+
+
+def compare(a: str, b: str) -> Dict[str, Any]:
+    """Is changing layout ``a`` into ``b`` a bitcast, or a copy moving N of
+    M elements? The object ``xla-layout compare A B --json`` prints:
+    ``bitcast``, ``elements``, ``elements_moved``, ``bytes_footprint_a``,
+    ``bytes_footprint_b`` and, when something is undecided, ``reason``.
+    Errors point into ``b`` where the two disagree."""
+    return json.loads(_native.compare_json(a, b))
+
+
+def info(text: str) -> Dict[str, Any]:
+    """Everything about the shape: the object ``xla-layout info SHAPE
+    --json`` prints."""
+    return json.loads(_native.info_json(text))
+
+
+def _index_entry(value: Any) -> int:
+    entry = int(value)
+    if entry < 0:
+        raise IndexError(f"index entries cannot be negative (found {entry})")
+    if entry >= 1 << 64:
+        raise IndexError(f"index entry {entry} is beyond any XLA dimension")
+    return entry

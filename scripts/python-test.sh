@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The Python package's checks (issue 14): a virtualenv in .venv (created if
+# missing), pinned maturin, pytest, hypothesis and jax[cpu], the wheel built
+# and installed from python/, the CLI the tests compare against, and pytest
+# over python/tests/. Exits non-zero when any step fails.
+#
+#   bash scripts/python-test.sh            # fresh venv: ~3.5 min on 2 cores
+#
+# Set PYTHON to choose the interpreter the venv is made from (python3).
+set -euo pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$ROOT"
+
+# Versions that install here (PyPI, 2026-11-23); jax is tested on CPU.
+MATURIN_VERSION="1.16.0"
+PYTEST_VERSION="9.2.0"
+HYPOTHESIS_VERSION="6.170.15"
+JAX_VERSION="0.10.2"
+
+VENV="$ROOT/.venv"
+PY="$VENV/bin/python"
+export RUSTUP_TOOLCHAIN="${RUSTUP_TOOLCHAIN:-1.99.1}"
+
+if [ ! -x "$PY" ]; then
+    say "creating the virtualenv $VENV"
+    "${PYTHON:-python3}" -m venv "$VENV"
+fi
+
+say "installing maturin $MATURIN_VERSION, pytest, hypothesis, jax[cpu] $JAX_VERSION"
+"$PY" -m pip install -q --disable-pip-version-check \
+    "maturin==$MATURIN_VERSION" "pytest==$PYTEST_VERSION" \
+    "hypothesis==$HYPOTHESIS_VERSION" "jax[cpu]==$JAX_VERSION"
+
+say "building and installing the wheel (pip install ./python)"
+"$PY" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps ./python
+
+say "building the CLI the tests compare against"
+cargo build --quiet --bin xla-layout
+export XLA_LAYOUT_CLI="$ROOT/target/debug/xla-layout"
+
+say "pytest python/tests"
+# From python/tests' parent with the venv's pytest (not `python -m`), so
+# that `import xla_layout` finds the installed wheel, not the source tree.
+cd "$ROOT/python"
+"$VENV/bin/pytest" -q -p no:cacheprovider tests
