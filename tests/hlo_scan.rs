@@ -318,13 +318,20 @@ fn explain_the_seed_fusion_from_the_fixture() {
 fn found_in_text_order_around_an_open_report_entry() {
     // Found by the scan fuzz target: free text with shapes after an entry's
     // Shape: line came out before the entry.
-    let bytes = std::fs::read(format!(
-        "{}/tests/fixtures/hlo/fuzz_report_order.bin",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap();
-    let s = String::from_utf8_lossy(&bytes);
-    let starts: Vec<usize> = scan(&s).iter().map(|f| f.span.start).collect();
-    assert!(!starts.is_empty());
-    assert!(starts.windows(2).all(|w| w[0] <= w[1]), "{starts:?}");
+    // The second: a line that reads as an instruction after an entry's
+    // label came out before the entry.
+    for name in ["fuzz_report_order.bin", "fuzz_report_order2.bin"] {
+        let bytes = std::fs::read(format!(
+            "{}/tests/fixtures/hlo/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap();
+        let s = String::from_utf8_lossy(&bytes);
+        let starts: Vec<usize> = scan(&s).iter().map(|f| f.span.start).collect();
+        assert!(!starts.is_empty());
+        assert!(
+            starts.windows(2).all(|w| w[0] <= w[1]),
+            "{name}: {starts:?}"
+        );
+    }
 }

@@ -214,7 +214,22 @@ impl Scanner {
         }
     }
 
+    /// Everything found goes through here. While a report entry holds finds
+    /// back (its shape, or its label's shapes, waiting for the entry's
+    /// other fields), later finds wait with them, so that results always
+    /// come in text order.
     fn push(&mut self, f: Found) {
+        match self
+            .pending
+            .as_mut()
+            .filter(|p| p.shape.is_some() || !p.label.is_empty())
+        {
+            Some(p) => p.label.push(f),
+            None => self.emit(f),
+        }
+    }
+
+    fn emit(&mut self, f: Found) {
         self.found += 1;
         self.out.push(f);
     }
@@ -403,7 +418,8 @@ impl Scanner {
                     && starts_instruction(b, at, le)
                     && parse_instruction(b, at, le, false, &mut parts)
                 {
-                    p.label = self.instruction_founds(text, &parts);
+                    let founds = self.instruction_founds(text, &parts);
+                    p.label.extend(founds);
                 } else {
                     let mut hits = Vec::new();
                     free_shapes(b, at, at, le, le, false, |s, e| hits.push(Span::new(s, e)));
@@ -423,12 +439,15 @@ impl Scanner {
 
     fn close_report(&mut self) {
         let Some(p) = self.pending.take() else { return };
+        let mut held = p.label;
         if let Some(mut f) = p.shape {
             f.allocation = Some(Box::new(p.alloc));
-            self.push(f);
+            held.push(f);
         }
-        for f in p.label {
-            self.push(f);
+        // A stable sort: held finds are nearly in order already.
+        held.sort_by_key(|f| f.span.start);
+        for f in held {
+            self.emit(f);
         }
     }
 
@@ -441,11 +460,7 @@ impl Scanner {
         let next = free_shapes(b, ls, resume, to, le, false, |s, e| hits.push((s, e)));
         for (s, e) in hits.drain(..) {
             let f = self.make(text, Role::Text, Span::new(s, e), Ctx::default());
-            // After an open report entry's shape: keep text order.
-            match self.pending.as_mut().filter(|p| p.shape.is_some()) {
-                Some(p) => p.label.push(f),
-                None => self.push(f),
-            }
+            self.push(f);
         }
         self.scratch = hits;
         if next >= le {
