@@ -210,3 +210,80 @@ fn setting_a_hit_tested_hover_is_hovering_there() {
     assert_eq!(a.hover, b.hover);
     assert_eq!(b.version, a.version);
 }
+
+/// Issue 8's example: the model carries the headline sentence (the text
+/// the issue asks for) and factors whose product is the expansion
+/// (footprint over data, from the stats).
+#[test]
+fn the_model_explains_the_drawn_leaf_once() {
+    let s = state("s32[8388608,8,4]{2,1,0:T(8,128)}");
+    let drawn = s.model.as_ref().unwrap().drawn.as_ref().unwrap();
+    assert_eq!(
+        drawn.explained.sentence,
+        "32x: dim 2 (x=4) is the most minor dim and is padded to 128 by the (8,128) tile"
+    );
+    let product: f64 = drawn
+        .explained
+        .factors
+        .iter()
+        .map(|f| f.factor.unwrap())
+        .product();
+    let st = &drawn.analysis.stats;
+    let expected = st.footprint_elements as f64 / st.elements as f64;
+    assert!((product - expected).abs() < 1e-9, "{product} vs {expected}");
+    assert!((expected - 32.0).abs() < 1e-12);
+}
+
+/// Suggestions are computed when asked, dropped with the shape, and one
+/// is loaded by editing the input to its text. With dim 0 (8388608, a
+/// multiple of 128) most minor and dim 1 (8) next, the (8,128) tile pads
+/// nothing: the best order occupies exactly the data.
+#[test]
+fn suggestions_come_on_demand_and_load_into_the_input() {
+    let mut s = state("s32[8388608,8,4]{2,1,0:T(8,128)}");
+    assert!(s.suggested.is_none());
+    s.apply(Action::Suggest);
+    let suggested = s.suggested.clone().unwrap();
+    assert!(suggested.complete);
+    let best = &suggested.list[0];
+    let data = 8_388_608u64 * 8 * 4 * 4;
+    assert_eq!(best.bytes_footprint, data);
+    assert_eq!(best.saving_bytes, 32 * data - data);
+    assert!(best.canonical.starts_with("s32[8388608,8,4]{0,1,2"));
+    s.apply(Action::Edit(best.canonical.clone()));
+    assert_eq!(s.input, best.canonical);
+    assert!(s.suggested.is_none());
+    let st = &s
+        .model
+        .as_ref()
+        .unwrap()
+        .drawn
+        .as_ref()
+        .unwrap()
+        .analysis
+        .stats;
+    assert_eq!(st.bytes_footprint, data);
+}
+
+/// tiled_layout.md's example: (2,3) of f32[3,5]{1,0:T(2,2)} lands at 17
+/// (tile (1,1) of a 2x3 grid of 2x2 tiles: 4 x 4 + 1), through physical
+/// order, pad, split, tiles major and linear memory.
+#[test]
+fn worked_steps_arrive_at_the_offset() {
+    let s = state("f32[3,5]{1,0:T(2,2)}");
+    let drawn = s.model.as_ref().unwrap().drawn.as_ref().unwrap();
+    let report = xla_layout_viz::ui::explain::worked(&drawn.analysis, &[2, 3], 17).unwrap();
+    assert_eq!(report.offset, 17);
+    let last = report.steps.last().unwrap();
+    assert_eq!(last.stage, "linear memory");
+    assert_eq!(last.index, [17]);
+    let split = report
+        .steps
+        .iter()
+        .find(|st| st.stage.ends_with("split into tiles"))
+        .unwrap();
+    assert_eq!(split.index, [1, 0, 1, 1]);
+    assert!(last.formula.contains("17"), "{}", last.formula);
+    // A wrong offset (as under the older proto's padded dims) shows nothing.
+    assert!(xla_layout_viz::ui::explain::worked(&drawn.analysis, &[2, 3], 16).is_none());
+}

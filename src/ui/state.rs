@@ -8,6 +8,7 @@ use std::rc::Rc;
 use crate::render::{Camera, ColourMode, Frame, Pane, ThemeKind, Worlds};
 
 use super::anim::Anim;
+use super::explain::Suggested;
 use super::model::{analyse, InputError, Model, PadValue, Request};
 use super::presets::Preset;
 
@@ -117,6 +118,8 @@ pub enum Action {
     Loop(bool),
     /// An animation frame at this time (milliseconds).
     Tick(f64),
+    /// Work out the layouts that occupy less (on demand: up to 8! orders).
+    Suggest,
 }
 
 /// What the page says about the current text.
@@ -147,6 +150,8 @@ pub struct State {
     pub anim: Anim,
     pub hover: Option<Target>,
     pub pinned: Option<Target>,
+    /// Suggestions for the drawn leaf, once asked for ([`Action::Suggest`]).
+    pub suggested: Option<Rc<Suggested>>,
 }
 
 impl State {
@@ -167,6 +172,7 @@ impl State {
             anim: Anim::default(),
             hover: None,
             pinned: None,
+            suggested: None,
         };
         state.set_input(input);
         state
@@ -203,6 +209,7 @@ impl State {
         self.generation += 1;
         self.hover = None;
         self.pinned = None;
+        self.suggested = None;
         self.relayout();
         let footprint = self.mapping().map_or(0, |m| m.footprint());
         self.anim.reset(footprint);
@@ -313,6 +320,15 @@ impl State {
             }
             Action::Follow(on) => self.settings.follow = on,
             Action::Resize(w, h) => self.resize(Frame::new(w, h)),
+            Action::Suggest => {
+                if self.suggested.is_none() {
+                    self.suggested = self
+                        .model
+                        .as_ref()
+                        .and_then(|m| m.drawn.as_ref())
+                        .map(|d| Rc::new(Suggested::of(&d.array, &d.analysis)));
+                }
+            }
             other => self.apply_view(other),
         }
     }

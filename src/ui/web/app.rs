@@ -155,7 +155,8 @@ pub fn App(props: &AppProps) -> Html {
                     <InfoPanel model={model.clone().map(Shared)} {which} offset={shown_offset}
                         pinned={state.pinned.is_some()} dispatch={dispatch.clone()} />
                     if let Some(model) = model.clone() {
-                        <SummaryPanel model={Shared(model.clone())} />
+                        <SummaryPanel model={Shared(model.clone())}
+                            suggested={state.suggested.clone().map(Shared)} dispatch={dispatch.clone()} />
                         if model.is_tuple {
                             <LeafTree model={Shared(model.clone())} dispatch={dispatch.clone()} />
                         }

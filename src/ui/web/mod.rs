@@ -5,6 +5,7 @@ mod app;
 pub mod browser;
 mod canvas;
 mod controls;
+mod explain;
 mod info;
 mod input;
 mod keys;
