@@ -287,3 +287,52 @@ fn worked_steps_arrive_at_the_offset() {
     // A wrong offset (as under the older proto's padded dims) shows nothing.
     assert!(xla_layout_viz::ui::explain::worked(&drawn.analysis, &[2, 3], 16).is_none());
 }
+
+/// The seeds' [2x3] example: {1,0} holds a b c d e f, {0,1} holds
+/// a d b e c f; only a and f keep their place, so a copy moves 4 of 6.
+#[test]
+fn compare_opens_with_another_layout_and_gives_the_verdict() {
+    let mut s = state("f32[2,3]{1,0}");
+    assert!(s.compare.is_none());
+    s.apply(Action::CompareToggle);
+    let c = s.compare.clone().unwrap();
+    assert_eq!(c.input, "f32[2,3]{0,1}");
+    let v = c.verdict.unwrap();
+    assert_eq!(v.bitcast, Some(false));
+    assert_eq!((v.elements_moved, v.elements), (Some(4), 6));
+    assert_eq!((v.bytes_footprint_a, v.bytes_footprint_b), (24, 24));
+    // The same layout is a bitcast.
+    s.apply(Action::CompareEdit("f32[2,3]{1,0}".into()));
+    assert_eq!(
+        s.compare.clone().unwrap().verdict.unwrap().bitcast,
+        Some(true)
+    );
+    // Differing dims are the compare box's own error, pointing at the dim.
+    s.apply(Action::CompareEdit("f32[3,2]{1,0}".into()));
+    let e = s.compare.clone().unwrap().verdict.unwrap_err();
+    assert!(e.reason.contains("dim 0"), "{}", e.reason);
+    assert_eq!(&"f32[3,2]{1,0}"[e.span.0..e.span.1], "3");
+    assert_eq!(s.status, Status::Valid, "the main input is untouched");
+    // A new main shape compares again with the text as typed.
+    s.apply(Action::CompareEdit("f32[2,3]{0,1}".into()));
+    s.apply(Action::Edit("f32[2,3]{0,1}".into()));
+    let c = s.compare.clone().unwrap();
+    assert_eq!(c.input, "f32[2,3]{0,1}");
+    assert_eq!(c.verdict.unwrap().bitcast, Some(true));
+    s.apply(Action::CompareToggle);
+    assert!(s.compare.is_none());
+}
+
+/// The seeds' comparison is a preset: loading it opens the box with the
+/// second layout; another preset closes it.
+#[test]
+fn the_seeds_comparison_is_a_preset() {
+    let mut s = state("f32[3,5]{1,0:T(2,2)}");
+    s.apply(Action::Preset(presets::find("seed-2x3-compare").unwrap()));
+    assert_eq!(s.input, "f32[2,3]{1,0}");
+    let c = s.compare.clone().unwrap();
+    assert_eq!(c.input, "f32[2,3]{0,1}");
+    assert_eq!(c.verdict.unwrap().elements_moved, Some(4));
+    s.apply(Action::Preset(presets::find("tiled-3x5").unwrap()));
+    assert!(s.compare.is_none());
+}

@@ -9,6 +9,7 @@
 //! `shape-error`.
 
 pub mod anim;
+pub mod compare;
 pub mod explain;
 pub mod model;
 pub mod presets;

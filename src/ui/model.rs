@@ -31,7 +31,16 @@ pub struct InputError {
 }
 
 impl InputError {
-    fn of(error: &core::Error) -> InputError {
+    /// An error about the whole of `text`.
+    pub(crate) fn plain(text: &str, reason: String) -> InputError {
+        InputError {
+            message: reason.clone(),
+            reason,
+            span: (0, text.len()),
+        }
+    }
+
+    pub(crate) fn of(error: &core::Error) -> InputError {
         let span = error.span();
         InputError {
             message: error.to_string(),

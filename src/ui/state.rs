@@ -8,6 +8,7 @@ use std::rc::Rc;
 use crate::render::{Camera, ColourMode, Frame, Pane, ThemeKind, Worlds};
 
 use super::anim::Anim;
+use super::compare::{other_layout, CompareView};
 use super::explain::Suggested;
 use super::model::{analyse, InputError, Model, PadValue, Request};
 use super::presets::Preset;
@@ -120,6 +121,11 @@ pub enum Action {
     Tick(f64),
     /// Work out the layouts that occupy less (on demand: up to 8! orders).
     Suggest,
+    /// Open the "compare with" box (prefilled with another layout of the
+    /// same dims), or close it.
+    CompareToggle,
+    /// The text of the "compare with" box (opens it).
+    CompareEdit(String),
 }
 
 /// What the page says about the current text.
@@ -152,6 +158,8 @@ pub struct State {
     pub pinned: Option<Target>,
     /// Suggestions for the drawn leaf, once asked for ([`Action::Suggest`]).
     pub suggested: Option<Rc<Suggested>>,
+    /// The "compare with" box, when open.
+    pub compare: Option<CompareView>,
 }
 
 impl State {
@@ -173,6 +181,7 @@ impl State {
             hover: None,
             pinned: None,
             suggested: None,
+            compare: None,
         };
         state.set_input(input);
         state
@@ -210,6 +219,9 @@ impl State {
         self.hover = None;
         self.pinned = None;
         self.suggested = None;
+        if let Some(text) = self.compare.take().map(|c| c.input) {
+            self.set_compare(text);
+        }
         self.relayout();
         let footprint = self.mapping().map_or(0, |m| m.footprint());
         self.anim.reset(footprint);
@@ -263,6 +275,16 @@ impl State {
         }
     }
 
+    /// Compares `text` with the drawn leaf (the box stays closed when
+    /// nothing is drawn).
+    fn set_compare(&mut self, text: String) {
+        self.compare = self
+            .model
+            .as_ref()
+            .and_then(|m| m.drawn.as_ref())
+            .map(|d| CompareView::new(d, text));
+    }
+
     /// The mapping of the drawn leaf, if any.
     pub fn mapping(&self) -> Option<&crate::core::Mapping> {
         self.model
@@ -297,7 +319,11 @@ impl State {
                 self.padded = p.padded.to_owned();
                 self.pad_value = p.pad_value;
                 self.leaf.clear();
+                self.compare = None;
                 self.set_input(p.shape.to_owned());
+                if !p.compare.is_empty() {
+                    self.set_compare(p.compare.to_owned());
+                }
             }
             Action::Leaf(path) => {
                 self.leaf = path;
@@ -320,6 +346,20 @@ impl State {
             }
             Action::Follow(on) => self.settings.follow = on,
             Action::Resize(w, h) => self.resize(Frame::new(w, h)),
+            Action::CompareToggle => match self.compare.take() {
+                Some(_) => {}
+                None => {
+                    let text = self
+                        .model
+                        .as_ref()
+                        .and_then(|m| m.drawn.as_ref())
+                        .map(other_layout);
+                    if let Some(text) = text {
+                        self.set_compare(text);
+                    }
+                }
+            },
+            Action::CompareEdit(text) => self.set_compare(text),
             Action::Suggest => {
                 if self.suggested.is_none() {
                     self.suggested = self

@@ -13,6 +13,7 @@ use yew::prelude::*;
 
 use super::browser::{self, Initial};
 use super::canvas::LayoutCanvas;
+use super::compare::ComparePanel;
 use super::controls::Controls;
 use super::info::InfoPanel;
 use super::input::ShapeInput;
@@ -48,10 +49,14 @@ pub fn App(props: &AppProps) -> Html {
                     padded: String::new(),
                     pad_value: Default::default(),
                     leaf: Vec::new(),
+                    compare: String::new(),
                 },
                 None => browser::initial(),
             };
             let mut s = State::new(i.shape, i.padded, i.pad_value, i.leaf);
+            if !i.compare.is_empty() {
+                s.apply(Action::CompareEdit(i.compare));
+            }
             s.apply(Action::SystemDark(
                 browser::dark_query().is_some_and(|q| q.matches()),
             ));
@@ -70,6 +75,11 @@ pub fn App(props: &AppProps) -> Html {
         padded: state.padded.clone(),
         pad_value: state.pad_value,
         leaf: state.leaf.clone(),
+        compare: state
+            .compare
+            .as_ref()
+            .map(|c| c.input.clone())
+            .unwrap_or_default(),
     });
     let dark = state.settings.theme_kind() == crate::render::ThemeKind::Dark;
     use_effect_with(dark, |dark| browser::apply_theme(*dark));
@@ -145,6 +155,7 @@ pub fn App(props: &AppProps) -> Html {
                 <p class="canonical" hidden={canonical.is_empty()}>
                     { "Canonical: " }<output id="shape-canonical" for="shape-input">{ canonical }</output>
                 </p>
+                <ComparePanel compare={state.compare.clone()} dispatch={dispatch.clone()} />
             </section>
             <div class="workspace">
                 <section class="stage">

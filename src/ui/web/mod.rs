@@ -4,6 +4,7 @@
 mod app;
 pub mod browser;
 mod canvas;
+mod compare;
 mod controls;
 mod explain;
 mod info;
