@@ -336,3 +336,39 @@ fn the_seeds_comparison_is_a_preset() {
     s.apply(Action::Preset(presets::find("tiled-3x5").unwrap()));
     assert!(s.compare.is_none());
 }
+
+/// Step mode on tiled_layout.md's example: stages from the logical array
+/// to linear memory, which holds all 24 cells (15 elements, 9 padding);
+/// the logical stage holds only the 15 elements, (2,3) at row 2, col 3.
+#[test]
+fn step_mode_walks_the_stages_to_linear_memory() {
+    use xla_layout_viz::ui::stepper::stage_picture;
+    let mut s = state("f32[3,5]{1,0:T(2,2)}");
+    assert_eq!(s.stage, None);
+    s.apply(Action::StageStep(1));
+    assert_eq!(s.stage, Some(0));
+    let steps = s
+        .model
+        .as_ref()
+        .unwrap()
+        .drawn
+        .as_ref()
+        .unwrap()
+        .steps
+        .clone()
+        .unwrap();
+    let first = stage_picture(&steps, 0).unwrap();
+    assert_eq!((first.rows, first.cols, first.cells.len()), (3, 5, 15));
+    let cell = first.cells.iter().find(|c| c.offset == 17).unwrap();
+    assert_eq!((cell.row, cell.col), (2, 3));
+    s.apply(Action::StageStep(100));
+    let last = s.stage.unwrap();
+    assert_eq!(steps.stages()[last].title(), "linear memory");
+    let memory = stage_picture(&steps, last).unwrap();
+    assert_eq!(memory.cells.len(), 24);
+    assert_eq!(memory.cells.iter().filter(|c| c.element).count(), 15);
+    s.apply(Action::StageStep(-100));
+    assert_eq!(s.stage, Some(0));
+    s.apply(Action::StageOff);
+    assert_eq!(s.stage, None);
+}

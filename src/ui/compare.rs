@@ -8,6 +8,7 @@ use crate::core::compare::{compare, Comparison};
 use crate::core::{self, Shape};
 
 use super::model::{Drawn, InputError};
+use super::state::State;
 
 /// The second box: its text, exactly as typed, and what it compares to.
 #[derive(Clone, Debug, PartialEq)]
@@ -94,5 +95,17 @@ pub fn verdict_text(c: &Comparison) -> String {
             "not decided: {} ({sizes})",
             c.reason.as_deref().unwrap_or("too large to count")
         ),
+    }
+}
+
+impl State {
+    /// Compares `text` with the drawn leaf (the box stays closed when
+    /// nothing is drawn).
+    pub(crate) fn set_compare(&mut self, text: String) {
+        self.compare = self
+            .model
+            .as_ref()
+            .and_then(|m| m.drawn.as_ref())
+            .map(|d| CompareView::new(d, text));
     }
 }

@@ -14,6 +14,7 @@ pub mod explain;
 pub mod model;
 pub mod presets;
 pub mod state;
+pub mod stepper;
 mod view_state;
 
 #[cfg(target_arch = "wasm32")]

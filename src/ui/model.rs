@@ -6,6 +6,7 @@ use crate::core::summary::Summary;
 use crate::core::{self, Analysis, Shape};
 
 use super::explain::Explained;
+use crate::core::steps::Steps;
 
 /// The older Layout proto's `padding_value`: the core's type.
 pub use crate::core::PaddingValue as PadValue;
@@ -71,6 +72,8 @@ pub struct Drawn {
     pub array: ArrayShape,
     /// The headline sentence and the factors, computed once per shape.
     pub explained: Explained,
+    /// The tiling stages (step mode); `None` when they cannot be built.
+    pub steps: Option<Steps>,
 }
 
 /// A valid shape, summarised, with the leaf to draw.
@@ -185,6 +188,7 @@ fn model_of(shape: &Shape, request: &Request) -> Model {
                 (Some(array), Some(analysis)) => Some(Drawn {
                     path: entry.path.clone(),
                     explained: Explained::of(&analysis),
+                    steps: Steps::new(&analysis.layout).ok(),
                     analysis,
                     padded: if used_padding { padded.clone() } else { None },
                     pad_value: request.pad_value,

@@ -126,6 +126,10 @@ pub enum Action {
     CompareToggle,
     /// The text of the "compare with" box (opens it).
     CompareEdit(String),
+    /// Step mode: move by stages (opens it at the first stage).
+    StageStep(i64),
+    /// Leave step mode.
+    StageOff,
 }
 
 /// What the page says about the current text.
@@ -160,6 +164,8 @@ pub struct State {
     pub suggested: Option<Rc<Suggested>>,
     /// The "compare with" box, when open.
     pub compare: Option<CompareView>,
+    /// Step mode's stage (`None`: off).
+    pub stage: Option<usize>,
 }
 
 impl State {
@@ -182,6 +188,7 @@ impl State {
             pinned: None,
             suggested: None,
             compare: None,
+            stage: None,
         };
         state.set_input(input);
         state
@@ -219,6 +226,7 @@ impl State {
         self.hover = None;
         self.pinned = None;
         self.suggested = None;
+        self.stage = None;
         if let Some(text) = self.compare.take().map(|c| c.input) {
             self.set_compare(text);
         }
@@ -273,16 +281,6 @@ impl State {
                 }
             }
         }
-    }
-
-    /// Compares `text` with the drawn leaf (the box stays closed when
-    /// nothing is drawn).
-    fn set_compare(&mut self, text: String) {
-        self.compare = self
-            .model
-            .as_ref()
-            .and_then(|m| m.drawn.as_ref())
-            .map(|d| CompareView::new(d, text));
     }
 
     /// The mapping of the drawn leaf, if any.
@@ -360,6 +358,8 @@ impl State {
                 }
             },
             Action::CompareEdit(text) => self.set_compare(text),
+            Action::StageStep(by) => self.step_stage(by),
+            Action::StageOff => self.stage = None,
             Action::Suggest => {
                 if self.suggested.is_none() {
                     self.suggested = self

@@ -93,3 +93,21 @@ test('the seeds comparison: a copy moving 4 of 6 elements, kept in the address',
   assert.equal(queryParam(page, 'shape') !== null, true);
   await canvasView(page);
 });
+
+test('step mode walks the stages to linear memory, where (2,3) is 17', async () => {
+  const view = await open(`shape=${encodeURIComponent('f32[3,5]{1,0:T(2,2)}')}`);
+  await clickAt(page, ...cellPoint(view, 'logical', 3, 2));
+  await page.click('#step-next');
+  await page.waitForFunction(() => document.querySelector('#step-label').textContent.startsWith('1/'));
+  const total = Number((await page.textContent('#step-label')).match(/^1\/(\d+)/)[1]);
+  await screenshot(page, 'explain-05-stage-1');
+  for (let k = 2; k <= total; k++) {
+    await page.keyboard.press(']');
+    await page.waitForFunction((k) => document.querySelector('#step-label').textContent.startsWith(`${k}/`), k);
+    await screenshot(page, `explain-05-stage-${k}`);
+  }
+  assert.match(await page.textContent('#step-label'), /linear memory$/);
+  await waitForText(page, '#worked-steps caption', 'How the tiling arrives at offset 17');
+  await page.keyboard.press('[');
+  await page.waitForFunction((k) => document.querySelector('#step-label').textContent.startsWith(`${k}/`), total - 1);
+});

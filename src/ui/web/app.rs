@@ -21,6 +21,7 @@ use super::keys::use_keyboard;
 use super::leaves::LeafTree;
 use super::legacy::LegacyPanel;
 use super::shared::Shared;
+use super::stepper::StepPanel;
 use super::summary::SummaryPanel;
 use super::timing;
 use crate::ui::presets::PRESETS;
@@ -161,6 +162,8 @@ pub fn App(props: &AppProps) -> Html {
                 <section class="stage">
                     <Controls state={state.clone()} dispatch={dispatch.clone()} />
                     <LayoutCanvas state={state.clone()} dispatch={dispatch.clone()} />
+                    <StepPanel model={model.clone().map(Shared)} stage={state.stage}
+                        offset={shown_offset} dispatch={dispatch.clone()} />
                 </section>
                 <aside class="side">
                     <InfoPanel model={model.clone().map(Shared)} {which} offset={shown_offset}

@@ -16,6 +16,7 @@ mod legend;
 pub mod panic;
 mod reducer;
 mod shared;
+mod stepper;
 mod summary;
 pub mod timing;
 
