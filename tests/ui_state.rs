@@ -372,3 +372,36 @@ fn step_mode_walks_the_stages_to_linear_memory() {
     s.apply(Action::StageOff);
     assert_eq!(s.stage, None);
 }
+
+/// The move between stages starts where the cells were and ends where
+/// they go: (2,3) goes from logical (row 2, col 3) to its place in the
+/// physical-order stage (the same: {1,0} is already major to minor).
+#[test]
+fn stage_transitions_start_and_end_at_the_stages_places() {
+    use xla_layout_viz::ui::stepper::{placed, stage_picture, tween};
+    let s = state("f32[3,5]{1,0:T(2,2)}");
+    let steps = s
+        .model
+        .as_ref()
+        .unwrap()
+        .drawn
+        .as_ref()
+        .unwrap()
+        .steps
+        .clone()
+        .unwrap();
+    let last = steps.stages().len() - 1;
+    let a = placed(&stage_picture(&steps, 0).unwrap(), 100.0, 60.0);
+    let b = placed(&stage_picture(&steps, last).unwrap(), 100.0, 60.0);
+    assert_eq!(
+        tween(&a, &b, 0.0).iter().find(|c| c.offset == 17).unwrap(),
+        a.iter().find(|c| c.offset == 17).unwrap()
+    );
+    assert_eq!(tween(&a, &b, 1.0), b);
+    // Padding (not in the logical stage) grows from nothing.
+    let pad = tween(&a, &b, 0.0).into_iter().find(|c| !c.element).unwrap();
+    assert_eq!(pad.size, 0.0);
+    // Logical cells are 100/5 = 20 px (3 rows of 20 fit in 60).
+    let c17 = a.iter().find(|c| c.offset == 17).unwrap();
+    assert_eq!((c17.x, c17.y, c17.size), (60.0, 40.0, 20.0));
+}

@@ -3,7 +3,8 @@
 //! footprint cell's place in it). Plain Rust, tested natively; the web
 //! side only paints the cells this returns.
 //!
-//! Not yet: the animated move between stages, and whole-tile blocks above
+//! Between stages every cell moves from its place in one stage to its
+//! place in the next ([`tween`]). Not yet: whole-tile blocks above
 //! [`CELL_MOTION_LIMIT`] cells (the stage is then not drawn, and says so).
 
 use crate::core::steps::{Steps, CELL_MOTION_LIMIT};
@@ -62,6 +63,63 @@ pub fn stage_picture(steps: &Steps, stage: usize) -> Result<StagePicture, String
         cols: grid.cols(),
         cells,
     })
+}
+
+/// A cell placed in pixels on a `w` x `h` picture.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Placed {
+    pub x: f64,
+    pub y: f64,
+    pub size: f64,
+    pub offset: u64,
+    pub element: bool,
+}
+
+/// The cells of `picture` in pixels: square cells as large as fit.
+pub fn placed(picture: &StagePicture, w: f64, h: f64) -> Vec<Placed> {
+    let (rows, cols) = (picture.rows.max(1) as f64, picture.cols.max(1) as f64);
+    let size = (w / cols).min(h / rows);
+    picture
+        .cells
+        .iter()
+        .map(|c| Placed {
+            x: c.col as f64 * size,
+            y: c.row as f64 * size,
+            size,
+            offset: c.offset,
+            element: c.element,
+        })
+        .collect()
+}
+
+/// The cells of `to` on their way from where they were in `from`, at time
+/// `t` in [0, 1] (eased); a cell `from` does not have (padding the stage
+/// adds) grows in place. Both lists are in offset order.
+pub fn tween(from: &[Placed], to: &[Placed], t: f64) -> Vec<Placed> {
+    let t = t.clamp(0.0, 1.0);
+    let e = t * t * (3.0 - 2.0 * t);
+    let mix = |a: f64, b: f64| a + (b - a) * e;
+    to.iter()
+        .map(
+            |c| match from.binary_search_by_key(&c.offset, |p| p.offset) {
+                Ok(i) => {
+                    let p = &from[i];
+                    Placed {
+                        x: mix(p.x, c.x),
+                        y: mix(p.y, c.y),
+                        size: mix(p.size, c.size),
+                        ..*c
+                    }
+                }
+                Err(_) => Placed {
+                    x: c.x + c.size * (1.0 - e) / 2.0,
+                    y: c.y + c.size * (1.0 - e) / 2.0,
+                    size: c.size * e,
+                    ..*c
+                },
+            },
+        )
+        .collect()
 }
 
 impl State {

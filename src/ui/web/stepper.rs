@@ -1,20 +1,29 @@
 //! Step mode's panel: `#step-prev` / `#step-next` (keys `[` and `]`), the
 //! stage's title in `#step-label`, and the stage drawn on `#step-canvas`
 //! from the core's positions (cells coloured by memory offset, padding
-//! grey, the shown element outlined). No animated move between stages yet.
+//! grey, the shown element outlined). Changing stage moves every cell from
+//! its place in the old stage to its place in the new one over
+//! [`MOVE_MS`] (requestAnimationFrame; dropping the handle stops it);
+//! `prefers-reduced-motion: reduce` jumps.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo::render::{request_animation_frame, AnimationFrame};
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 use yew::prelude::*;
 
 use crate::ui::model::Model;
 use crate::ui::state::Action;
-use crate::ui::stepper::{stage_picture, StagePicture};
+use crate::ui::stepper::{placed, stage_picture, tween, Placed};
 
 use super::shared::Shared;
 
 const WIDTH: f64 = 420.0;
 const HEIGHT: f64 = 260.0;
+/// How long cells take to move between stages.
+const MOVE_MS: f64 = 450.0;
 
 #[derive(Properties, PartialEq)]
 pub struct StepProps {
@@ -25,7 +34,7 @@ pub struct StepProps {
     pub dispatch: Callback<Action>,
 }
 
-fn paint(canvas: &HtmlCanvasElement, picture: &StagePicture, footprint: u64, shown: Option<u64>) {
+fn paint(canvas: &HtmlCanvasElement, cells: &[Placed], footprint: u64, shown: Option<u64>) {
     let Some(ctx) = canvas
         .get_context("2d")
         .ok()
@@ -35,11 +44,9 @@ fn paint(canvas: &HtmlCanvasElement, picture: &StagePicture, footprint: u64, sho
         return;
     };
     ctx.clear_rect(0.0, 0.0, WIDTH, HEIGHT);
-    let (rows, cols) = (picture.rows.max(1) as f64, picture.cols.max(1) as f64);
-    let size = (WIDTH / cols).min(HEIGHT / rows).max(1.0);
-    let gap = if size >= 6.0 { 1.0 } else { 0.0 };
-    for c in &picture.cells {
-        let (x, y) = (c.col as f64 * size, c.row as f64 * size);
+    ctx.set_font("10px sans-serif");
+    for c in cells {
+        let gap = if c.size >= 6.0 { 1.0 } else { 0.0 };
         let colour = if c.element {
             let hue = 240.0 * c.offset as f64 / footprint.max(1) as f64;
             format!("hsl({hue:.0}, 70%, 55%)")
@@ -47,23 +54,54 @@ fn paint(canvas: &HtmlCanvasElement, picture: &StagePicture, footprint: u64, sho
             "#bbb".to_owned()
         };
         ctx.set_fill_style_str(&colour);
-        ctx.fill_rect(x, y, size - gap, size - gap);
-        if size >= 18.0 {
+        ctx.fill_rect(c.x, c.y, (c.size - gap).max(0.0), (c.size - gap).max(0.0));
+        if c.size >= 18.0 {
             ctx.set_fill_style_str("#000");
-            ctx.set_font("10px sans-serif");
-            let _ = ctx.fill_text(&c.offset.to_string(), x + 2.0, y + size / 2.0 + 3.0);
+            let _ = ctx.fill_text(&c.offset.to_string(), c.x + 2.0, c.y + c.size / 2.0 + 3.0);
         }
     }
-    if let Some(c) = shown.and_then(|o| picture.cells.iter().find(|c| c.offset == o)) {
+    if let Some(c) = shown.and_then(|o| cells.iter().find(|c| c.offset == o)) {
         ctx.set_stroke_style_str("#000");
         ctx.set_line_width(2.0);
-        ctx.stroke_rect(
-            c.col as f64 * size + 1.0,
-            c.row as f64 * size + 1.0,
-            size - 2.0,
-            size - 2.0,
-        );
+        ctx.stroke_rect(c.x + 1.0, c.y + 1.0, c.size - 2.0, c.size - 2.0);
     }
+}
+
+fn reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
+        .is_some_and(|q| q.matches())
+}
+
+type Frame = Rc<RefCell<Option<AnimationFrame>>>;
+
+/// Paints the move from `from` to `to`, frame by frame, then `to`.
+fn animate(
+    frame: Frame,
+    canvas: HtmlCanvasElement,
+    from: Rc<Vec<Placed>>,
+    to: Rc<Vec<Placed>>,
+    footprint: u64,
+    shown: Option<u64>,
+    start: Option<f64>,
+) {
+    let next = frame.clone();
+    let handle = request_animation_frame(move |now| {
+        let start = start.unwrap_or(now);
+        let t = (now - start) / MOVE_MS;
+        if t >= 1.0 {
+            paint(&canvas, &to, footprint, shown);
+            next.borrow_mut().take();
+            return;
+        }
+        paint(&canvas, &tween(&from, &to, t), footprint, shown);
+        animate(next, canvas, from, to, footprint, shown, Some(start));
+    });
+    *frame.borrow_mut() = Some(handle);
 }
 
 #[function_component]
@@ -85,13 +123,35 @@ pub fn StepPanel(props: &StepProps) -> Html {
             _ => None,
         }
     });
+    // The cells in pixels, and the last ones painted (where a move starts).
+    let cells = use_memo(picture.clone(), |p| match &**p {
+        Some(Ok(p)) => Some(Rc::new(placed(p, WIDTH, HEIGHT))),
+        _ => None,
+    });
+    let last = use_mut_ref(|| None::<(Option<Shared<Model>>, Rc<Vec<Placed>>)>);
+    let frame: Frame = use_mut_ref(|| None);
     {
-        let (canvas, picture) = (canvas.clone(), picture.clone());
+        let canvas = canvas.clone();
         let footprint = steps.map_or(0, |s| s.footprint());
         let key = (props.model.clone(), props.stage, props.offset);
-        use_effect_with(key, move |(_, _, shown)| {
-            if let (Some(el), Some(Ok(p))) = (canvas.cast::<HtmlCanvasElement>(), &*picture) {
-                paint(&el, p, footprint, *shown);
+        use_effect_with(key, move |(model, _, shown)| {
+            frame.borrow_mut().take();
+            if let (Some(el), Some(to)) = (canvas.cast::<HtmlCanvasElement>(), (*cells).clone()) {
+                let from = last
+                    .borrow()
+                    .as_ref()
+                    .filter(|(m, from)| m == model && !Rc::ptr_eq(from, &to))
+                    .map(|(_, from)| from.clone());
+                match from {
+                    Some(from) if !reduced_motion() => {
+                        animate(frame.clone(), el, from, to.clone(), footprint, *shown, None)
+                    }
+                    _ => paint(&el, &to, footprint, *shown),
+                }
+                *last.borrow_mut() = Some((model.clone(), to));
+            }
+            move || {
+                frame.borrow_mut().take();
             }
         });
     }
