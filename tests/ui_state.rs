@@ -210,3 +210,198 @@ fn setting_a_hit_tested_hover_is_hovering_there() {
     assert_eq!(a.hover, b.hover);
     assert_eq!(b.version, a.version);
 }
+
+/// Issue 8's example: the model carries the headline sentence (the text
+/// the issue asks for) and factors whose product is the expansion
+/// (footprint over data, from the stats).
+#[test]
+fn the_model_explains_the_drawn_leaf_once() {
+    let s = state("s32[8388608,8,4]{2,1,0:T(8,128)}");
+    let drawn = s.model.as_ref().unwrap().drawn.as_ref().unwrap();
+    assert_eq!(
+        drawn.explained.sentence,
+        "32x: dim 2 (x=4) is the most minor dim and is padded to 128 by the (8,128) tile"
+    );
+    let product: f64 = drawn
+        .explained
+        .factors
+        .iter()
+        .map(|f| f.factor.unwrap())
+        .product();
+    let st = &drawn.analysis.stats;
+    let expected = st.footprint_elements as f64 / st.elements as f64;
+    assert!((product - expected).abs() < 1e-9, "{product} vs {expected}");
+    assert!((expected - 32.0).abs() < 1e-12);
+}
+
+/// Suggestions are computed when asked, dropped with the shape, and one
+/// is loaded by editing the input to its text. With dim 0 (8388608, a
+/// multiple of 128) most minor and dim 1 (8) next, the (8,128) tile pads
+/// nothing: the best order occupies exactly the data.
+#[test]
+fn suggestions_come_on_demand_and_load_into_the_input() {
+    let mut s = state("s32[8388608,8,4]{2,1,0:T(8,128)}");
+    assert!(s.suggested.is_none());
+    s.apply(Action::Suggest);
+    let suggested = s.suggested.clone().unwrap();
+    assert!(suggested.complete);
+    let best = &suggested.list[0];
+    let data = 8_388_608u64 * 8 * 4 * 4;
+    assert_eq!(best.bytes_footprint, data);
+    assert_eq!(best.saving_bytes, 32 * data - data);
+    assert!(best.canonical.starts_with("s32[8388608,8,4]{0,1,2"));
+    s.apply(Action::Edit(best.canonical.clone()));
+    assert_eq!(s.input, best.canonical);
+    assert!(s.suggested.is_none());
+    let st = &s
+        .model
+        .as_ref()
+        .unwrap()
+        .drawn
+        .as_ref()
+        .unwrap()
+        .analysis
+        .stats;
+    assert_eq!(st.bytes_footprint, data);
+}
+
+/// tiled_layout.md's example: (2,3) of f32[3,5]{1,0:T(2,2)} lands at 17
+/// (tile (1,1) of a 2x3 grid of 2x2 tiles: 4 x 4 + 1), through physical
+/// order, pad, split, tiles major and linear memory.
+#[test]
+fn worked_steps_arrive_at_the_offset() {
+    let s = state("f32[3,5]{1,0:T(2,2)}");
+    let drawn = s.model.as_ref().unwrap().drawn.as_ref().unwrap();
+    let report = xla_layout_viz::ui::explain::worked(&drawn.analysis, &[2, 3], 17).unwrap();
+    assert_eq!(report.offset, 17);
+    let last = report.steps.last().unwrap();
+    assert_eq!(last.stage, "linear memory");
+    assert_eq!(last.index, [17]);
+    let split = report
+        .steps
+        .iter()
+        .find(|st| st.stage.ends_with("split into tiles"))
+        .unwrap();
+    assert_eq!(split.index, [1, 0, 1, 1]);
+    assert!(last.formula.contains("17"), "{}", last.formula);
+    // A wrong offset (as under the older proto's padded dims) shows nothing.
+    assert!(xla_layout_viz::ui::explain::worked(&drawn.analysis, &[2, 3], 16).is_none());
+}
+
+/// The seeds' [2x3] example: {1,0} holds a b c d e f, {0,1} holds
+/// a d b e c f; only a and f keep their place, so a copy moves 4 of 6.
+#[test]
+fn compare_opens_with_another_layout_and_gives_the_verdict() {
+    let mut s = state("f32[2,3]{1,0}");
+    assert!(s.compare.is_none());
+    s.apply(Action::CompareToggle);
+    let c = s.compare.clone().unwrap();
+    assert_eq!(c.input, "f32[2,3]{0,1}");
+    let v = c.verdict.unwrap();
+    assert_eq!(v.bitcast, Some(false));
+    assert_eq!((v.elements_moved, v.elements), (Some(4), 6));
+    assert_eq!((v.bytes_footprint_a, v.bytes_footprint_b), (24, 24));
+    // The same layout is a bitcast.
+    s.apply(Action::CompareEdit("f32[2,3]{1,0}".into()));
+    assert_eq!(
+        s.compare.clone().unwrap().verdict.unwrap().bitcast,
+        Some(true)
+    );
+    // Differing dims are the compare box's own error, pointing at the dim.
+    s.apply(Action::CompareEdit("f32[3,2]{1,0}".into()));
+    let e = s.compare.clone().unwrap().verdict.unwrap_err();
+    assert!(e.reason.contains("dim 0"), "{}", e.reason);
+    assert_eq!(&"f32[3,2]{1,0}"[e.span.0..e.span.1], "3");
+    assert_eq!(s.status, Status::Valid, "the main input is untouched");
+    // A new main shape compares again with the text as typed.
+    s.apply(Action::CompareEdit("f32[2,3]{0,1}".into()));
+    s.apply(Action::Edit("f32[2,3]{0,1}".into()));
+    let c = s.compare.clone().unwrap();
+    assert_eq!(c.input, "f32[2,3]{0,1}");
+    assert_eq!(c.verdict.unwrap().bitcast, Some(true));
+    s.apply(Action::CompareToggle);
+    assert!(s.compare.is_none());
+}
+
+/// The seeds' comparison is a preset: loading it opens the box with the
+/// second layout; another preset closes it.
+#[test]
+fn the_seeds_comparison_is_a_preset() {
+    let mut s = state("f32[3,5]{1,0:T(2,2)}");
+    s.apply(Action::Preset(presets::find("seed-2x3-compare").unwrap()));
+    assert_eq!(s.input, "f32[2,3]{1,0}");
+    let c = s.compare.clone().unwrap();
+    assert_eq!(c.input, "f32[2,3]{0,1}");
+    assert_eq!(c.verdict.unwrap().elements_moved, Some(4));
+    s.apply(Action::Preset(presets::find("tiled-3x5").unwrap()));
+    assert!(s.compare.is_none());
+}
+
+/// Step mode on tiled_layout.md's example: stages from the logical array
+/// to linear memory, which holds all 24 cells (15 elements, 9 padding);
+/// the logical stage holds only the 15 elements, (2,3) at row 2, col 3.
+#[test]
+fn step_mode_walks_the_stages_to_linear_memory() {
+    use xla_layout_viz::ui::stepper::stage_picture;
+    let mut s = state("f32[3,5]{1,0:T(2,2)}");
+    assert_eq!(s.stage, None);
+    s.apply(Action::StageStep(1));
+    assert_eq!(s.stage, Some(0));
+    let steps = s
+        .model
+        .as_ref()
+        .unwrap()
+        .drawn
+        .as_ref()
+        .unwrap()
+        .steps
+        .clone()
+        .unwrap();
+    let first = stage_picture(&steps, 0).unwrap();
+    assert_eq!((first.rows, first.cols, first.cells.len()), (3, 5, 15));
+    let cell = first.cells.iter().find(|c| c.offset == 17).unwrap();
+    assert_eq!((cell.row, cell.col), (2, 3));
+    s.apply(Action::StageStep(100));
+    let last = s.stage.unwrap();
+    assert_eq!(steps.stages()[last].title(), "linear memory");
+    let memory = stage_picture(&steps, last).unwrap();
+    assert_eq!(memory.cells.len(), 24);
+    assert_eq!(memory.cells.iter().filter(|c| c.element).count(), 15);
+    s.apply(Action::StageStep(-100));
+    assert_eq!(s.stage, Some(0));
+    s.apply(Action::StageOff);
+    assert_eq!(s.stage, None);
+}
+
+/// The move between stages starts where the cells were and ends where
+/// they go: (2,3) goes from logical (row 2, col 3) to its place in the
+/// physical-order stage (the same: {1,0} is already major to minor).
+#[test]
+fn stage_transitions_start_and_end_at_the_stages_places() {
+    use xla_layout_viz::ui::stepper::{placed, stage_picture, tween};
+    let s = state("f32[3,5]{1,0:T(2,2)}");
+    let steps = s
+        .model
+        .as_ref()
+        .unwrap()
+        .drawn
+        .as_ref()
+        .unwrap()
+        .steps
+        .clone()
+        .unwrap();
+    let last = steps.stages().len() - 1;
+    let a = placed(&stage_picture(&steps, 0).unwrap(), 100.0, 60.0);
+    let b = placed(&stage_picture(&steps, last).unwrap(), 100.0, 60.0);
+    assert_eq!(
+        tween(&a, &b, 0.0).iter().find(|c| c.offset == 17).unwrap(),
+        a.iter().find(|c| c.offset == 17).unwrap()
+    );
+    assert_eq!(tween(&a, &b, 1.0), b);
+    // Padding (not in the logical stage) grows from nothing.
+    let pad = tween(&a, &b, 0.0).into_iter().find(|c| !c.element).unwrap();
+    assert_eq!(pad.size, 0.0);
+    // Logical cells are 100/5 = 20 px (3 rows of 20 fit in 60).
+    let c17 = a.iter().find(|c| c.offset == 17).unwrap();
+    assert_eq!((c17.x, c17.y, c17.size), (60.0, 40.0, 20.0));
+}

@@ -9,9 +9,12 @@
 //! `shape-error`.
 
 pub mod anim;
+pub mod compare;
+pub mod explain;
 pub mod model;
 pub mod presets;
 pub mod state;
+pub mod stepper;
 mod view_state;
 
 #[cfg(target_arch = "wasm32")]

@@ -1,8 +1,12 @@
 //! What the page knows about one input: the only place the UI calls the
 //! core. Plain Rust (no yew or web-sys), tested natively.
 
+use crate::core::ast::ArrayShape;
 use crate::core::summary::Summary;
 use crate::core::{self, Analysis, Shape};
+
+use super::explain::Explained;
+use crate::core::steps::Steps;
 
 /// The older Layout proto's `padding_value`: the core's type.
 pub use crate::core::PaddingValue as PadValue;
@@ -28,7 +32,16 @@ pub struct InputError {
 }
 
 impl InputError {
-    fn of(error: &core::Error) -> InputError {
+    /// An error about the whole of `text`.
+    pub(crate) fn plain(text: &str, reason: String) -> InputError {
+        InputError {
+            message: reason.clone(),
+            reason,
+            span: (0, text.len()),
+        }
+    }
+
+    pub(crate) fn of(error: &core::Error) -> InputError {
         let span = error.span();
         InputError {
             message: error.to_string(),
@@ -55,6 +68,12 @@ pub struct Drawn {
     /// The padded dims in use, if any.
     pub padded: Option<Vec<u64>>,
     pub pad_value: PadValue,
+    /// The leaf's text as parsed (suggestions permute its layout).
+    pub array: ArrayShape,
+    /// The headline sentence and the factors, computed once per shape.
+    pub explained: Explained,
+    /// The tiling stages (step mode); `None` when they cannot be built.
+    pub steps: Option<Steps>,
 }
 
 /// A valid shape, summarised, with the leaf to draw.
@@ -164,14 +183,19 @@ fn model_of(shape: &Shape, request: &Request) -> Model {
                 _ => None,
             };
             let used_padding = with_padding.is_some();
-            with_padding
-                .or_else(|| array.and_then(|a| Analysis::of(a).ok()))
-                .map(|analysis| Drawn {
+            let analysis = with_padding.or_else(|| array.and_then(|a| Analysis::of(a).ok()));
+            match (array, analysis) {
+                (Some(array), Some(analysis)) => Some(Drawn {
                     path: entry.path.clone(),
+                    explained: Explained::of(&analysis),
+                    steps: Steps::new(&analysis.layout).ok(),
                     analysis,
                     padded: if used_padding { padded.clone() } else { None },
                     pad_value: request.pad_value,
-                })
+                    array: array.clone(),
+                }),
+                _ => None,
+            }
         }
     };
     Model {

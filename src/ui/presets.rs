@@ -14,6 +14,8 @@ pub struct Preset {
     pub pad_value: PadValue,
     /// One sentence on what to look at.
     pub note: &'static str,
+    /// A second shape for the "compare with" box; empty for none.
+    pub compare: &'static str,
 }
 
 const fn preset(
@@ -29,6 +31,7 @@ const fn preset(
         padded: "",
         pad_value: PadValue::Zero,
         note,
+        compare: "",
     }
 }
 
@@ -52,6 +55,16 @@ pub const PRESETS: &[Preset] = &[
         padded: "3,5",
         pad_value: PadValue::Zero,
         note: "padded_dimensions [3,5]: memory holds a d 0 b e 0 c f 0 0 0 0 0 0 0.",
+        compare: "",
+    },
+    Preset {
+        id: "seed-2x3-compare",
+        name: "[2x3] {1,0} against {0,1} (seeds)",
+        shape: "f32[2,3]{1,0}",
+        padded: "",
+        pad_value: PadValue::Zero,
+        note: "a b c d e f against a d b e c f: a copy moves b, c, d and e.",
+        compare: "f32[2,3]{0,1}",
     },
     preset(
         "tiled-3x5",

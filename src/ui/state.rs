@@ -8,6 +8,8 @@ use std::rc::Rc;
 use crate::render::world::{Camera, ColourMode, Frame, Pane, ThemeKind, Worlds};
 
 use super::anim::Anim;
+use super::compare::{other_layout, CompareView};
+use super::explain::Suggested;
 use super::model::{analyse, InputError, Model, PadValue, Request};
 use super::presets::Preset;
 
@@ -117,6 +119,17 @@ pub enum Action {
     Loop(bool),
     /// An animation frame at this time (milliseconds).
     Tick(f64),
+    /// Work out the layouts that occupy less (on demand: up to 8! orders).
+    Suggest,
+    /// Open the "compare with" box (prefilled with another layout of the
+    /// same dims), or close it.
+    CompareToggle,
+    /// The text of the "compare with" box (opens it).
+    CompareEdit(String),
+    /// Step mode: move by stages (opens it at the first stage).
+    StageStep(i64),
+    /// Leave step mode.
+    StageOff,
 }
 
 /// What the page says about the current text.
@@ -147,6 +160,12 @@ pub struct State {
     pub anim: Anim,
     pub hover: Option<Target>,
     pub pinned: Option<Target>,
+    /// Suggestions for the drawn leaf, once asked for ([`Action::Suggest`]).
+    pub suggested: Option<Rc<Suggested>>,
+    /// The "compare with" box, when open.
+    pub compare: Option<CompareView>,
+    /// Step mode's stage (`None`: off).
+    pub stage: Option<usize>,
 }
 
 impl State {
@@ -167,6 +186,9 @@ impl State {
             anim: Anim::default(),
             hover: None,
             pinned: None,
+            suggested: None,
+            compare: None,
+            stage: None,
         };
         state.set_input(input);
         state
@@ -203,6 +225,11 @@ impl State {
         self.generation += 1;
         self.hover = None;
         self.pinned = None;
+        self.suggested = None;
+        self.stage = None;
+        if let Some(text) = self.compare.take().map(|c| c.input) {
+            self.set_compare(text);
+        }
         self.relayout();
         let footprint = self.mapping().map_or(0, |m| m.footprint());
         self.anim.reset(footprint);
@@ -290,7 +317,11 @@ impl State {
                 self.padded = p.padded.to_owned();
                 self.pad_value = p.pad_value;
                 self.leaf.clear();
+                self.compare = None;
                 self.set_input(p.shape.to_owned());
+                if !p.compare.is_empty() {
+                    self.set_compare(p.compare.to_owned());
+                }
             }
             Action::Leaf(path) => {
                 self.leaf = path;
@@ -313,6 +344,31 @@ impl State {
             }
             Action::Follow(on) => self.settings.follow = on,
             Action::Resize(w, h) => self.resize(Frame::new(w, h)),
+            Action::CompareToggle => match self.compare.take() {
+                Some(_) => {}
+                None => {
+                    let text = self
+                        .model
+                        .as_ref()
+                        .and_then(|m| m.drawn.as_ref())
+                        .map(other_layout);
+                    if let Some(text) = text {
+                        self.set_compare(text);
+                    }
+                }
+            },
+            Action::CompareEdit(text) => self.set_compare(text),
+            Action::StageStep(by) => self.step_stage(by),
+            Action::StageOff => self.stage = None,
+            Action::Suggest => {
+                if self.suggested.is_none() {
+                    self.suggested = self
+                        .model
+                        .as_ref()
+                        .and_then(|m| m.drawn.as_ref())
+                        .map(|d| Rc::new(Suggested::of(&d.array, &d.analysis)));
+                }
+            }
             other => self.apply_view(other),
         }
     }

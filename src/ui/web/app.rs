@@ -13,6 +13,7 @@ use yew::prelude::*;
 
 use super::browser::{self, Initial};
 use super::canvas::LayoutCanvas;
+use super::compare::ComparePanel;
 use super::controls::Controls;
 use super::info::InfoPanel;
 use super::input::ShapeInput;
@@ -20,6 +21,7 @@ use super::keys::use_keyboard;
 use super::leaves::LeafTree;
 use super::legacy::LegacyPanel;
 use super::shared::Shared;
+use super::stepper::StepPanel;
 use super::summary::SummaryPanel;
 use super::timing;
 use crate::ui::presets::PRESETS;
@@ -48,10 +50,14 @@ pub fn App(props: &AppProps) -> Html {
                     padded: String::new(),
                     pad_value: Default::default(),
                     leaf: Vec::new(),
+                    compare: String::new(),
                 },
                 None => browser::initial(),
             };
             let mut s = State::new(i.shape, i.padded, i.pad_value, i.leaf);
+            if !i.compare.is_empty() {
+                s.apply(Action::CompareEdit(i.compare));
+            }
             s.apply(Action::SystemDark(
                 browser::dark_query().is_some_and(|q| q.matches()),
             ));
@@ -70,6 +76,11 @@ pub fn App(props: &AppProps) -> Html {
         padded: state.padded.clone(),
         pad_value: state.pad_value,
         leaf: state.leaf.clone(),
+        compare: state
+            .compare
+            .as_ref()
+            .map(|c| c.input.clone())
+            .unwrap_or_default(),
     });
     let dark = state.settings.theme_kind() == crate::render::world::ThemeKind::Dark;
     use_effect_with(dark, |dark| browser::apply_theme(*dark));
@@ -145,17 +156,21 @@ pub fn App(props: &AppProps) -> Html {
                 <p class="canonical" hidden={canonical.is_empty()}>
                     { "Canonical: " }<output id="shape-canonical" for="shape-input">{ canonical }</output>
                 </p>
+                <ComparePanel compare={state.compare.clone()} dispatch={dispatch.clone()} />
             </section>
             <div class="workspace">
                 <section class="stage">
                     <Controls state={state.clone()} dispatch={dispatch.clone()} />
                     <LayoutCanvas state={state.clone()} dispatch={dispatch.clone()} />
+                    <StepPanel model={model.clone().map(Shared)} stage={state.stage}
+                        offset={shown_offset} dispatch={dispatch.clone()} />
                 </section>
                 <aside class="side">
                     <InfoPanel model={model.clone().map(Shared)} {which} offset={shown_offset}
                         pinned={state.pinned.is_some()} dispatch={dispatch.clone()} />
                     if let Some(model) = model.clone() {
-                        <SummaryPanel model={Shared(model.clone())} />
+                        <SummaryPanel model={Shared(model.clone())}
+                            suggested={state.suggested.clone().map(Shared)} dispatch={dispatch.clone()} />
                         if model.is_tuple {
                             <LeafTree model={Shared(model.clone())} dispatch={dispatch.clone()} />
                         }

@@ -26,6 +26,8 @@ pub struct Initial {
     pub padded: String,
     pub pad_value: PadValue,
     pub leaf: Vec<usize>,
+    /// The "compare with" text; empty when the box is closed.
+    pub compare: String,
 }
 
 fn params() -> Option<UrlSearchParams> {
@@ -54,6 +56,9 @@ pub fn initial() -> Initial {
             .unwrap_or_default(),
         leaf: get("leaf")
             .map(|l| l.split('.').filter_map(|p| p.parse().ok()).collect())
+            .unwrap_or_default(),
+        compare: get("compare")
+            .or_else(|| preset.map(|p| p.compare.to_owned()))
             .unwrap_or_default(),
     }
 }
@@ -115,6 +120,7 @@ fn write_query(i: &Initial) -> Result<(), JsValue> {
         }
     };
     optional("padded", i.padded.clone());
+    optional("compare", i.compare.clone());
     optional(
         "pad",
         match i.pad_value {

@@ -63,6 +63,12 @@ pub fn InfoPanel(props: &InfoProps) -> Html {
     let bits = mapping.element_bits();
     let letters = dim_letters(mapping.num_dims());
     let mut rows: Vec<(String, String)> = Vec::new();
+    let worked = match (&info.cell, &info.index) {
+        (Cell::Element(_), Some(index)) => {
+            crate::ui::explain::worked(&drawn.analysis, index, info.offset)
+        }
+        _ => None,
+    };
     let headline = match info.cell {
         Cell::Element(id) => {
             let index = info.index.clone().unwrap_or_default();
@@ -122,9 +128,31 @@ pub fn InfoPanel(props: &InfoProps) -> Html {
                     html! { <><dt>{ k }</dt><dd {id}>{ v }</dd></> }
                 }) }
             </dl>
+            if let Some(report) = worked {
+                { worked_table(&report) }
+            }
             if props.pinned {
                 <button type="button" onclick={unpin}>{ "Unpin" }</button>
             }
         </section>
+    }
+}
+
+/// The stages for the element (`#worked-steps`): each stage's index and
+/// its formula with the numbers substituted, ending at the offset.
+fn worked_table(report: &crate::core::steps::StepsReport) -> Html {
+    html! {
+        <table id="worked-steps" class="worked">
+            <caption>{ format!("How the tiling arrives at offset {}", report.offset) }</caption>
+            <tbody>
+                { for report.steps.iter().map(|s| html! {
+                    <tr title={s.note.clone().unwrap_or_default()}>
+                        <th scope="row">{ s.stage.clone() }</th>
+                        <td><code>{ list(&s.index) }</code></td>
+                        <td><code>{ s.formula.clone() }</code></td>
+                    </tr>
+                }) }
+            </tbody>
+        </table>
     }
 }

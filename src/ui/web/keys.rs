@@ -23,6 +23,8 @@ pub fn action_for(key: &str, shift: bool) -> Option<Action> {
         ("Home", _) => Action::Seek(0),
         ("End", _) => Action::Seek(u64::MAX),
         ("Escape", _) => Action::Unpin,
+        ("[", _) => Action::StageStep(-1),
+        ("]", _) => Action::StageStep(1),
         _ => return None,
     })
 }

@@ -4,7 +4,9 @@
 mod app;
 pub mod browser;
 mod canvas;
+mod compare;
 mod controls;
+mod explain;
 mod info;
 mod input;
 mod keys;
@@ -14,6 +16,7 @@ mod legend;
 pub mod panic;
 mod reducer;
 mod shared;
+mod stepper;
 mod summary;
 pub mod timing;
 

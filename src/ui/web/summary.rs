@@ -5,11 +5,16 @@ use yew::prelude::*;
 
 use super::shared::Shared;
 use crate::core::summary::{describe_origin, LeafSummary};
+use crate::ui::explain::Suggested;
 use crate::ui::model::Model;
+use crate::ui::state::Action;
 
 #[derive(Properties, PartialEq)]
 pub struct SummaryProps {
     pub model: Shared<Model>,
+    /// Suggestions, once asked for.
+    pub suggested: Option<Shared<Suggested>>,
+    pub dispatch: Callback<Action>,
 }
 
 fn grouped(n: u64) -> String {
@@ -182,6 +187,10 @@ pub fn SummaryPanel(props: &SummaryProps) -> Html {
     html! {
         <section id="summary" class="panel summary">
             <h2>{ "Summary" }</h2>
+            if let Some(drawn) = &model.drawn {
+                { super::explain::sentence(drawn) }
+                { super::explain::factors(drawn) }
+            }
             <dl class="facts">
                 { for rows.into_iter().map(|(id, name, value)| html! {
                     <><dt>{ name }</dt><dd data-row={id}>{ value }</dd></>
@@ -189,6 +198,9 @@ pub fn SummaryPanel(props: &SummaryProps) -> Html {
             </dl>
             { for leaf.warnings.iter().map(|w| html! { <p class="warning" role="note">{ format!("⚠ {w}") }</p> }) }
             { for leaf.notes.iter().map(|n| html! { <p class="note">{ n.clone() }</p> }) }
+            if model.drawn.is_some() {
+                { super::explain::suggestions(props.suggested.as_deref(), &props.dispatch) }
+            }
         </section>
     }
 }

@@ -1,0 +1,189 @@
+//! Step mode's panel: `#step-prev` / `#step-next` (keys `[` and `]`), the
+//! stage's title in `#step-label`, and the stage drawn on `#step-canvas`
+//! from the core's positions (cells coloured by memory offset, padding
+//! grey, the shown element outlined). Changing stage moves every cell from
+//! its place in the old stage to its place in the new one over
+//! [`MOVE_MS`] (requestAnimationFrame; dropping the handle stops it);
+//! `prefers-reduced-motion: reduce` jumps.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo::render::{request_animation_frame, AnimationFrame};
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use yew::prelude::*;
+
+use crate::ui::model::Model;
+use crate::ui::state::Action;
+use crate::ui::stepper::{placed, stage_picture, tween, Placed};
+
+use super::shared::Shared;
+
+const WIDTH: f64 = 420.0;
+const HEIGHT: f64 = 260.0;
+/// How long cells take to move between stages.
+const MOVE_MS: f64 = 450.0;
+
+#[derive(Properties, PartialEq)]
+pub struct StepProps {
+    pub model: Option<Shared<Model>>,
+    pub stage: Option<usize>,
+    /// The cell the cell panel shows (outlined in every stage).
+    pub offset: Option<u64>,
+    pub dispatch: Callback<Action>,
+}
+
+fn paint(canvas: &HtmlCanvasElement, cells: &[Placed], footprint: u64, shown: Option<u64>) {
+    let Some(ctx) = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+    else {
+        return;
+    };
+    ctx.clear_rect(0.0, 0.0, WIDTH, HEIGHT);
+    ctx.set_font("10px sans-serif");
+    for c in cells {
+        let gap = if c.size >= 6.0 { 1.0 } else { 0.0 };
+        let colour = if c.element {
+            let hue = 240.0 * c.offset as f64 / footprint.max(1) as f64;
+            format!("hsl({hue:.0}, 70%, 55%)")
+        } else {
+            "#bbb".to_owned()
+        };
+        ctx.set_fill_style_str(&colour);
+        ctx.fill_rect(c.x, c.y, (c.size - gap).max(0.0), (c.size - gap).max(0.0));
+        if c.size >= 18.0 {
+            ctx.set_fill_style_str("#000");
+            let _ = ctx.fill_text(&c.offset.to_string(), c.x + 2.0, c.y + c.size / 2.0 + 3.0);
+        }
+    }
+    if let Some(c) = shown.and_then(|o| cells.iter().find(|c| c.offset == o)) {
+        ctx.set_stroke_style_str("#000");
+        ctx.set_line_width(2.0);
+        ctx.stroke_rect(c.x + 1.0, c.y + 1.0, c.size - 2.0, c.size - 2.0);
+    }
+}
+
+fn reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
+        .is_some_and(|q| q.matches())
+}
+
+type Frame = Rc<RefCell<Option<AnimationFrame>>>;
+
+/// Paints the move from `from` to `to`, frame by frame, then `to`.
+fn animate(
+    frame: Frame,
+    canvas: HtmlCanvasElement,
+    from: Rc<Vec<Placed>>,
+    to: Rc<Vec<Placed>>,
+    footprint: u64,
+    shown: Option<u64>,
+    start: Option<f64>,
+) {
+    let next = frame.clone();
+    let handle = request_animation_frame(move |now| {
+        let start = start.unwrap_or(now);
+        let t = (now - start) / MOVE_MS;
+        if t >= 1.0 {
+            paint(&canvas, &to, footprint, shown);
+            next.borrow_mut().take();
+            return;
+        }
+        paint(&canvas, &tween(&from, &to, t), footprint, shown);
+        animate(next, canvas, from, to, footprint, shown, Some(start));
+    });
+    *frame.borrow_mut() = Some(handle);
+}
+
+#[function_component]
+pub fn StepPanel(props: &StepProps) -> Html {
+    let canvas = use_node_ref();
+    let steps = props
+        .model
+        .as_ref()
+        .and_then(|m| m.drawn.as_ref())
+        .and_then(|d| d.steps.as_ref());
+    // Once per shape and stage, not per cursor move.
+    let picture = use_memo((props.model.clone(), props.stage), |(model, stage)| {
+        let steps = model
+            .as_ref()
+            .and_then(|m| m.drawn.as_ref())
+            .and_then(|d| d.steps.as_ref());
+        match (steps, stage) {
+            (Some(s), Some(k)) => Some(stage_picture(s, *k)),
+            _ => None,
+        }
+    });
+    // The cells in pixels, and the last ones painted (where a move starts).
+    let cells = use_memo(picture.clone(), |p| match &**p {
+        Some(Ok(p)) => Some(Rc::new(placed(p, WIDTH, HEIGHT))),
+        _ => None,
+    });
+    let last = use_mut_ref(|| None::<(Option<Shared<Model>>, Rc<Vec<Placed>>)>);
+    let frame: Frame = use_mut_ref(|| None);
+    {
+        let canvas = canvas.clone();
+        let footprint = steps.map_or(0, |s| s.footprint());
+        let key = (props.model.clone(), props.stage, props.offset);
+        use_effect_with(key, move |(model, _, shown)| {
+            frame.borrow_mut().take();
+            if let (Some(el), Some(to)) = (canvas.cast::<HtmlCanvasElement>(), (*cells).clone()) {
+                let from = last
+                    .borrow()
+                    .as_ref()
+                    .filter(|(m, from)| m == model && !Rc::ptr_eq(from, &to))
+                    .map(|(_, from)| from.clone());
+                match from {
+                    Some(from) if !reduced_motion() => {
+                        animate(frame.clone(), el, from, to.clone(), footprint, *shown, None)
+                    }
+                    _ => paint(&el, &to, footprint, *shown),
+                }
+                *last.borrow_mut() = Some((model.clone(), to));
+            }
+            move || {
+                frame.borrow_mut().take();
+            }
+        });
+    }
+    let prev = props.dispatch.reform(|_: MouseEvent| Action::StageStep(-1));
+    let next = props.dispatch.reform(|_: MouseEvent| Action::StageStep(1));
+    let off = props.dispatch.reform(|_: MouseEvent| Action::StageOff);
+    let count = steps.map_or(0, |s| s.stages().len());
+    let label = match (steps, props.stage) {
+        (Some(s), Some(k)) => s
+            .stages()
+            .get(k)
+            .map(|st| format!("{}/{count}: {}", k + 1, st.title()))
+            .unwrap_or_default(),
+        _ => "Step through the tiling, one stage at a time".to_owned(),
+    };
+    html! {
+        <section id="step-mode" class="panel step-mode">
+            <div class="step-controls">
+                <button type="button" id="step-prev" onclick={prev} disabled={steps.is_none()}
+                    title="Previous stage ([)">{ "◀ stage" }</button>
+                <button type="button" id="step-next" onclick={next} disabled={steps.is_none()}
+                    title="Next stage (])">{ "stage ▶" }</button>
+                <span id="step-label" aria-live="polite">{ label }</span>
+                if props.stage.is_some() {
+                    <button type="button" id="step-off" onclick={off}>{ "Close" }</button>
+                }
+            </div>
+            if let Some(Err(why)) = &*picture {
+                <p class="muted">{ why.clone() }</p>
+            }
+            <canvas ref={canvas} id="step-canvas" width={WIDTH.to_string()} height={HEIGHT.to_string()}
+                hidden={!matches!(&*picture, Some(Ok(_)))} />
+        </section>
+    }
+}
