@@ -115,7 +115,10 @@ class FiguresAsImages(SphinxPostTransform):
     default_priority = 5
 
     def run(self, **kwargs: Any) -> None:
-        if _inline(self.app.builder):
+        # Sphinx 9 deprecates `.app` on transforms; its own post-transforms
+        # read the builder class from `env._builder_cls` (older: app.builder).
+        builder = getattr(self.env, "_builder_cls", None) or self.app.builder
+        if _inline(builder):
             return
         for node in list(self.document.findall(xla_layout_figure)):
             uri = node["image"]
