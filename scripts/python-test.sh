@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Python package's checks (issue 14): a virtualenv in .venv (created if
-# missing), pinned maturin, pytest, hypothesis and jax[cpu], the wheel built
+# missing), pinned maturin, pytest, hypothesis, jax[cpu] and sphinx, the wheel built
 # and installed from python/, the CLI the tests compare against, and pytest
 # over python/tests/. Exits non-zero when any step fails.
 #
@@ -17,6 +17,9 @@ MATURIN_VERSION="1.16.0"
 PYTEST_VERSION="9.2.0"
 HYPOTHESIS_VERSION="6.170.15"
 JAX_VERSION="0.10.2"
+# The newest Sphinx for Python 3.11 (9.1 and later need 3.12); the Sphinx
+# extension's tests build python/tests/sphinx_demo/ with it.
+SPHINX_VERSION="9.0.4"
 
 VENV="$ROOT/.venv"
 PY="$VENV/bin/python"
@@ -27,10 +30,11 @@ if [ ! -x "$PY" ]; then
     "${PYTHON:-python3}" -m venv "$VENV"
 fi
 
-say "installing maturin $MATURIN_VERSION, pytest, hypothesis, jax[cpu] $JAX_VERSION"
+say "installing maturin $MATURIN_VERSION, pytest, hypothesis, jax[cpu] $JAX_VERSION, sphinx $SPHINX_VERSION"
 "$PY" -m pip install -q --disable-pip-version-check \
     "maturin==$MATURIN_VERSION" "pytest==$PYTEST_VERSION" \
-    "hypothesis==$HYPOTHESIS_VERSION" "jax[cpu]==$JAX_VERSION"
+    "hypothesis==$HYPOTHESIS_VERSION" "jax[cpu]==$JAX_VERSION" \
+    "sphinx==$SPHINX_VERSION"
 
 say "building and installing the wheel (pip install ./python)"
 "$PY" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps ./python

@@ -8,7 +8,10 @@
 //! `catch_unwind` would not help).
 
 mod errors;
+mod figure;
+mod notebook;
 mod reports;
+mod scan;
 mod shape;
 
 use pyo3::prelude::*;
@@ -21,5 +24,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(reports::explain_json, m)?)?;
     m.add_function(wrap_pyfunction!(reports::compare_json, m)?)?;
     m.add_function(wrap_pyfunction!(reports::info_json, m)?)?;
+    m.add_function(wrap_pyfunction!(scan::scan_json, m)?)?;
+    m.add_function(wrap_pyfunction!(figure::svg, m)?)?;
+    m.add_function(wrap_pyfunction!(figure::inline_svg, m)?)?;
     Ok(())
 }

@@ -9,7 +9,7 @@ use pyo3::types::PyTuple;
 use xla_layout_viz::core::summary::{LeafSummary, Summary};
 use xla_layout_viz::core::{parse as core_parse, Analysis, ArrayShape, Cell, Mapping};
 
-use crate::errors;
+use crate::{errors, notebook};
 
 /// One shape: an array (or buffer of one), a tuple, a token or an opaque.
 #[pyclass(frozen, module = "xla_layout._native")]
@@ -240,6 +240,32 @@ impl Shape {
                 PyTuple::new(py, index).map(Some)
             }
         }
+    }
+
+    /// The static SVG figure (`xla-layout svg` with its defaults) for
+    /// notebooks; None when this is not one array that can be laid out.
+    fn _repr_svg_(&self) -> Option<String> {
+        self.mapping
+            .as_ref()
+            .map(|m| notebook::figure(m, &self.canonical))
+    }
+
+    /// HTML for notebooks: each array leaf's escaped text and its figure
+    /// (or the escaped reason it has none).
+    fn _repr_html_(&self, py: Python<'_>) -> String {
+        let one = |shape: &Shape| {
+            let svg = shape
+                .mapping(py)
+                .map(|m| notebook::figure(m, &shape.canonical))
+                .map_err(|e| e.value(py).to_string());
+            notebook::leaf_html(&shape.canonical, svg)
+        };
+        let parts: Vec<String> = if self.leaf.is_some() || self.leaves.is_empty() {
+            vec![one(self)]
+        } else {
+            self.leaves.iter().map(|leaf| one(leaf.get())).collect()
+        };
+        format!("<div class=\"xla-layout-shape\">{}</div>", parts.concat())
     }
 
     fn __str__(&self) -> &str {

@@ -20,3 +20,5 @@ def test_readme_example_runs_and_prints_what_it_says():
     assert lines[1] == "17 (2, 3)"
     assert lines[2] == "None"
     assert lines[5].startswith("(15, 16) L(n) must be at least 1")
+    # docs/scan.md's worked example: 4096*8*3 f32 padded to 4096*8*128.
+    assert lines[6] == f"{4096 * 8 * 128 * 4} {100 * (1 - 3 / 128)}"

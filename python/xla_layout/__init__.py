@@ -3,7 +3,9 @@
 ``parse(text)`` gives a :class:`Shape` with its sizes and memory mapping;
 ``explain``, ``compare`` and ``info`` return the dicts the ``xla-layout``
 CLI prints with ``--json`` (the same Rust types, serialized by the same
-code); ``from_jax`` turns a JAX array, ``ShapeDtypeStruct`` or ``Format``
+code); ``scan`` finds every shape in HLO text or a compiled JAX program
+(the records of ``scan --json``); ``svg`` draws the figure ``xla-layout
+svg`` prints; ``from_jax`` turns a JAX array, ``ShapeDtypeStruct`` or ``Format``
 into XLA's shape text. Bad input raises :class:`LayoutError`, a
 ``ValueError`` whose ``span`` is ``(start, end)`` in the text.
 """
@@ -16,8 +18,20 @@ from typing import Any, Dict, Optional, Sequence
 from ._native import LayoutError, Shape, parse
 from . import _native
 from ._jax import from_jax
+from ._scan import ScanResult, scan
 
-__all__ = ["LayoutError", "Shape", "parse", "explain", "compare", "info", "from_jax"]
+__all__ = [
+    "LayoutError",
+    "Shape",
+    "ScanResult",
+    "parse",
+    "explain",
+    "compare",
+    "info",
+    "scan",
+    "svg",
+    "from_jax",
+]
 __version__ = "0.1.0"
 
 
@@ -63,3 +77,21 @@ def _index_entry(value: Any) -> int:
     if entry >= 1 << 64:
         raise IndexError(f"index entry {entry} is beyond any XLA dimension")
     return entry
+
+
+def svg(
+    text: str,
+    view: str = "both",
+    labels: str = "auto",
+    width: float = 1200,
+    theme: str = "light",
+    colours: str = "offset",
+) -> str:
+    """The SVG document ``xla-layout svg TEXT --view VIEW --labels LABELS
+    --width WIDTH --theme THEME --colours COLOURS`` prints, byte for byte
+    (without its final newline). ``view``: both, logical, memory;
+    ``labels``: auto, offset, index, letters, none; ``theme``: light, dark;
+    ``colours``: offset, logical, tile; ``width`` in pixels (clamped to
+    240..8192 as the CLI does). A tuple of several arrays is refused
+    (the CLI's ``--leaf`` has no counterpart: pass the leaf's text)."""
+    return _native.svg(text, view, labels, float(width), theme, colours)
