@@ -9,6 +9,7 @@
 //! `shape-error`.
 
 pub mod anim;
+pub mod breakdown;
 pub mod document;
 pub mod model;
 pub mod presets;
