@@ -63,6 +63,8 @@ pub struct Document {
     /// Length in UTF-16 code units (what `String.length` says in JS).
     pub utf16_len: usize,
     pub lines: usize,
+    /// Byte offset where each line starts (for the text view).
+    pub line_starts: Vec<usize>,
     scanner: Scanner,
     /// Every shape found, in text order.
     pub rows: Vec<Found>,
@@ -83,15 +85,17 @@ impl Document {
     pub fn new(text: impl Into<Rc<str>>) -> Document {
         let text: Rc<str> = text.into();
         let utf16_len = text.encode_utf16().count();
+        let line_starts = line_starts(&text);
         let lines = if text.is_empty() {
             0
         } else {
-            memchr::memchr_iter(b'\n', text.as_bytes()).count() + usize::from(!text.ends_with('\n'))
+            line_starts.len()
         };
         Document {
             text,
             utf16_len,
             lines,
+            line_starts,
             scanner: Scanner::new(),
             rows: Vec::new(),
             scanned: 0,
@@ -309,9 +313,32 @@ pub fn human_bytes(n: usize) -> String {
     format!("{v:.1} {}", UNITS[unit])
 }
 
-/// Whether a paste of this text is held as a document.
+/// Whether a paste of this text is too large for the native box.
 pub fn is_large(text: &str) -> bool {
     text.len() > DOCUMENT_THRESHOLD
+}
+
+/// Whether a paste is held as a document (with the table of its shapes):
+/// when it is large, or when it holds more than one statement (a module,
+/// a report, several instructions). One shape or one instruction, even
+/// over several lines, stays in the box.
+pub fn should_hold(text: &str) -> bool {
+    if is_large(text) {
+        return true;
+    }
+    if !text.contains('\n') {
+        return false;
+    }
+    let statements = crate::core::hlo::scan(text)
+        .iter()
+        .filter(|f| !matches!(f.role, Role::Operand | Role::Text))
+        .count();
+    statements > 1
+}
+
+/// Index of the line holding byte `at` (given [`line_starts`]).
+pub fn line_of(starts: &[usize], at: usize) -> usize {
+    starts.partition_point(|&s| s <= at).saturating_sub(1)
 }
 
 /// Byte offset of the start of each line (for a virtualised view).

@@ -134,3 +134,27 @@ fn human_bytes_in_decimal_units() {
     assert_eq!(human_bytes(5_000_000), "5.0 MB");
     assert_eq!(human_bytes(1500), "1.5 KB");
 }
+
+#[test]
+fn line_of_finds_the_line_of_a_byte() {
+    let starts = line_starts("ab\ncd\n\ne");
+    assert_eq!(line_of(&starts, 0), 0);
+    assert_eq!(line_of(&starts, 2), 0);
+    assert_eq!(line_of(&starts, 3), 1);
+    assert_eq!(line_of(&starts, 6), 2);
+    assert_eq!(line_of(&starts, 7), 3);
+    assert_eq!(line_of(&starts, 99), 3);
+}
+
+#[test]
+fn modules_and_reports_are_held_one_instruction_is_not() {
+    let seed = include_str!("../../tests/fixtures/hlo/seed_instructions.txt");
+    let fusion = &seed[seed.find("%fusion.3").unwrap()..];
+    assert!(!should_hold(fusion));
+    assert!(!should_hold("f32[2,3]{1,0}"));
+    assert!(should_hold(REPORT));
+    assert!(should_hold(MODULE));
+    // Both of the seed's instructions: two statements.
+    assert!(should_hold(seed));
+    assert!(should_hold(&"x".repeat(DOCUMENT_THRESHOLD + 1)));
+}

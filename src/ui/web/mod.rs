@@ -2,9 +2,12 @@
 //! address bar and storage, timing hooks, the panic banner.
 
 mod app;
+mod breakdown;
 pub mod browser;
 mod canvas;
 mod controls;
+mod document;
+mod idb;
 mod info;
 mod input;
 mod keys;
@@ -13,8 +16,10 @@ mod legacy;
 mod legend;
 pub mod panic;
 mod reducer;
+mod scan_table;
 mod shared;
 mod summary;
+mod text_view;
 pub mod timing;
 
 pub use app::{App, AppProps, ERROR_ID};
