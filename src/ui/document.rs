@@ -109,8 +109,17 @@ impl Document {
         }
     }
 
-    /// Scans at most `budget` more bytes; true when the scan is done.
+    /// Scans at most `budget` more bytes and brings the table up to date;
+    /// true when the scan is done.
     pub fn scan_step(&mut self, budget: usize) -> bool {
+        let done = self.scan_only(budget);
+        self.refresh_view();
+        done
+    }
+
+    /// [`Document::scan_step`] without updating the table: call
+    /// [`Document::refresh`] after a run of these.
+    pub fn scan_only(&mut self, budget: usize) -> bool {
         if self.done {
             return true;
         }
@@ -126,8 +135,12 @@ impl Document {
                 self.hint = Some(hint.to_string());
             }
         }
-        self.refresh_view();
         self.done
+    }
+
+    /// Sorts and filters the rows again (after [`Document::scan_only`]).
+    pub fn refresh(&mut self) {
+        self.refresh_view();
     }
 
     /// Scans everything (tests, small texts).

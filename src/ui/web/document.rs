@@ -130,14 +130,16 @@ fn scan_later(
         let done = {
             let mut guard = doc.borrow_mut();
             let Some(d) = guard.as_mut() else { return };
-            loop {
-                if d.scan_step(SCAN_CHUNK) {
+            let done = loop {
+                if d.scan_only(SCAN_CHUNK) {
                     break true;
                 }
                 if timing::now() - started > TASK_MS {
                     break false;
                 }
-            }
+            };
+            d.refresh();
+            done
         };
         bump();
         if !done {

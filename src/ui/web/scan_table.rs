@@ -45,7 +45,14 @@ fn mark(m: Option<bool>) -> Html {
     }
 }
 
-fn row(d: &Document, index: usize, found: &Found, selected: bool, pick: Callback<usize>) -> Html {
+fn row(
+    d: &Document,
+    report_kind: bool,
+    index: usize,
+    found: &Found,
+    selected: bool,
+    pick: Callback<usize>,
+) -> Html {
     let f = &found.facts;
     let shape = d.text.get(found.span.range()).unwrap_or("");
     let shown: String = shape.chars().take(120).collect();
@@ -80,7 +87,7 @@ fn row(d: &Document, index: usize, found: &Found, selected: bool, pick: Callback
             <td class="num">{ f.padding_percent.map(|p| format!("{p:.1}%")).unwrap_or_else(|| "-".into()) }</td>
             <td class="num">{ f.expansion.map(|e| format!("{e:.2}x")).unwrap_or_else(|| "-".into()) }</td>
             <td class="num">{ format!("{} / {}", bytes(f.bytes_xla), bytes(f.bytes_data)) }</td>
-            if d.kind() == Kind::Report {
+            if report_kind {
                 <td class="num">{ match &report {
                     Some((size, unpadded, sm, um)) => html! { <>
                         <span class="reported-size">{ size.clone() }</span>{ " " }{ mark(*sm) }
@@ -100,6 +107,7 @@ pub fn ScanTable(props: &ScanTableProps) -> Html {
     let Some(d) = guard.as_ref() else {
         return html! {};
     };
+    let report_kind = d.kind() == Kind::Report;
     let first = ((*scroll / ROW_PX) as usize).saturating_sub(OVERSCAN);
     let count = (VIEW_PX / ROW_PX) as usize + 2 * OVERSCAN;
     let last = (first + count).min(d.view.len());
@@ -178,11 +186,11 @@ pub fn ScanTable(props: &ScanTableProps) -> Html {
                         { header(SortKey::Padding, "Padding") }
                         { header(SortKey::Expansion, "Expansion") }
                         { header(SortKey::Xla, "Bytes XLA / real") }
-                        if d.kind() == Kind::Report { { header(SortKey::Waste, "Report: Size / Unpadded") } }
+                        if report_kind { { header(SortKey::Waste, "Report: Size / Unpadded") } }
                     </tr></thead>
                     <tbody>
                         <tr class="spacer" style={format!("height:{top}px")}></tr>
-                        { for d.view[first..last].iter().map(|&i| row(d, i, &d.rows[i], d.selected == Some(i), pick.clone())) }
+                        { for d.view[first..last].iter().map(|&i| row(d, report_kind, i, &d.rows[i], d.selected == Some(i), pick.clone())) }
                         <tr class="spacer" style={format!("height:{bottom}px")}></tr>
                     </tbody>
                 </table>
