@@ -326,6 +326,27 @@ pub fn human_bytes(n: usize) -> String {
     format!("{v:.1} {}", UNITS[unit])
 }
 
+/// `16.00 MiB`, `384.0 KiB`, `512 B`: byte counts in the binary units the
+/// memory reports print (`HumanReadableNumBytes`: one decimal for K, two
+/// above), so the table reads beside them.
+pub fn binary_bytes(n: u64) -> String {
+    const UNITS: [&str; 5] = ["KiB", "MiB", "GiB", "TiB", "PiB"];
+    if n < 1024 {
+        return format!("{n} B");
+    }
+    let mut v = n as f64 / 1024.0;
+    let mut unit = 0;
+    while v >= 1024.0 && unit + 1 < UNITS.len() {
+        v /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{v:.1} {}", UNITS[unit])
+    } else {
+        format!("{v:.2} {}", UNITS[unit])
+    }
+}
+
 /// Whether a paste of this text is too large for the native box.
 pub fn is_large(text: &str) -> bool {
     text.len() > DOCUMENT_THRESHOLD

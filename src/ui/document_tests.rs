@@ -158,3 +158,12 @@ fn modules_and_reports_are_held_one_instruction_is_not() {
     assert!(should_hold(seed));
     assert!(should_hold(&"x".repeat(DOCUMENT_THRESHOLD + 1)));
 }
+
+#[test]
+fn binary_bytes_read_like_the_report() {
+    // The report's own figures for allocation 1: Size 16.00M, Unpadded 384.0K.
+    assert_eq!(binary_bytes(16 * 1024 * 1024), "16.00 MiB");
+    assert_eq!(binary_bytes(393_216), "384.0 KiB");
+    assert_eq!(binary_bytes(512), "512 B");
+    assert_eq!(binary_bytes(u64::MAX), "16384.00 PiB");
+}

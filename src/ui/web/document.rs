@@ -19,6 +19,10 @@ const TASK_MS: f64 = 30.0;
 /// Edit puts the document back into the native box only up to this size:
 /// larger texts lay out for seconds there (issue 15's measurements).
 pub const EDIT_LIMIT: usize = 1024 * 1024;
+/// The smallest chunk scanned in one go.
+const MIN_CHUNK: usize = 4 * 1024;
+/// While scanning, the table is sorted again at most this often.
+const REFRESH_MS: f64 = 500.0;
 
 /// The document (if any) and a version bumped by every change, so that
 /// components given the handle re-render when it changes.
@@ -75,12 +79,17 @@ pub fn use_document() -> UseDocument {
         let (hold, save_error) = (hold.clone(), save_error.clone());
         Callback::from(move |text: String| {
             let done = save_error.clone();
-            idb::save(
-                &text,
-                Box::new(move |result: Result<(), String>| {
-                    done.set(result.err().map(AttrValue::from));
-                }),
-            );
+            // Saved in a later task, so the summary paints first.
+            let copy = Rc::<str>::from(text.as_str());
+            Timeout::new(0, move || {
+                idb::save(
+                    &copy,
+                    Box::new(move |result: Result<(), String>| {
+                        done.set(result.err().map(AttrValue::from));
+                    }),
+                );
+            })
+            .forget();
             hold(text);
         })
     };
@@ -124,6 +133,23 @@ fn scan_later(
     task: Rc<RefCell<Option<Timeout>>>,
     bump: Rc<dyn Fn()>,
 ) {
+    let budget = Rc::new(Cell::new(SCAN_CHUNK));
+    scan_task(
+        doc,
+        task,
+        bump,
+        Rc::new(Cell::new(f64::NEG_INFINITY)),
+        budget,
+    );
+}
+
+fn scan_task(
+    doc: Rc<RefCell<Option<Document>>>,
+    task: Rc<RefCell<Option<Timeout>>>,
+    bump: Rc<dyn Fn()>,
+    last_refresh: Rc<Cell<f64>>,
+    budget: Rc<Cell<usize>>,
+) {
     let next = task.clone();
     *task.borrow_mut() = Some(Timeout::new(0, move || {
         let started = timing::now();
@@ -131,19 +157,33 @@ fn scan_later(
             let mut guard = doc.borrow_mut();
             let Some(d) = guard.as_mut() else { return };
             let done = loop {
-                if d.scan_only(SCAN_CHUNK) {
+                let before = timing::now();
+                let bytes = budget.get();
+                if d.scan_only(bytes) {
                     break true;
                 }
-                if timing::now() - started > TASK_MS {
+                let now = timing::now();
+                // Some texts scan far slower than HLO (long runs of
+                // brackets): the chunk shrinks so one stays near TASK_MS / 3.
+                let took = (now - before).max(0.1);
+                let next = (bytes as f64 * (TASK_MS / 3.0) / took) as usize;
+                budget.set(next.clamp(MIN_CHUNK, SCAN_CHUNK * 16));
+                if now - started > TASK_MS {
                     break false;
                 }
             };
-            d.refresh();
+            // Sorting many rows is itself work: while the scan runs, the
+            // table is brought up to date at most every REFRESH_MS.
+            let now = timing::now();
+            if done || now - last_refresh.get() >= REFRESH_MS {
+                last_refresh.set(now);
+                d.refresh();
+            }
             done
         };
         bump();
         if !done {
-            scan_later(doc, next, bump);
+            scan_task(doc, next, bump, last_refresh, budget);
         }
     }));
 }

@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use super::document::UseDocument;
 use crate::core::hlo::Found;
-use crate::ui::document::{human_bytes, Document, Kind, SortKey};
+use crate::ui::document::{binary_bytes, Document, Kind, SortKey};
 
 /// Row height in CSS pixels (fixed, so the rows in view are known).
 const ROW_PX: f64 = 26.0;
@@ -28,9 +28,7 @@ fn num(v: Option<u64>) -> String {
 }
 
 fn bytes(v: Option<u64>) -> String {
-    v.and_then(|n| usize::try_from(n).ok())
-        .map(human_bytes)
-        .unwrap_or_else(|| "-".into())
+    v.map(binary_bytes).unwrap_or_else(|| "-".into())
 }
 
 fn mark(m: Option<bool>) -> Html {
