@@ -258,7 +258,7 @@ impl Document {
     }
 
     fn refresh_view(&mut self) {
-        let needle = self.filter.trim().to_lowercase();
+        let needle = self.filter.trim().to_ascii_lowercase();
         let text = &self.text;
         let mut view: Vec<usize> = (0..self.rows.len())
             .filter(|&i| {
@@ -275,7 +275,7 @@ impl Document {
                     ];
                     hay.iter()
                         .flatten()
-                        .any(|h| h.to_lowercase().contains(&needle))
+                        .any(|h| h.to_ascii_lowercase().contains(&needle))
                 }
             })
             .collect();
