@@ -111,6 +111,8 @@ pub fn App(props: &AppProps) -> Html {
         .find(|p| p.shape == state.input && p.padded == state.padded)
         .map(|p| p.id);
     let error = match &state.status {
+        // An empty box beside a held document is not a mistake.
+        Status::Invalid(_) if held.is_some() && state.input.trim().is_empty() => None,
         Status::Invalid(e) => Some(e.message.clone()),
         Status::Valid => None,
     };
