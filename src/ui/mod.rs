@@ -1,4 +1,4 @@
-//! The web app: Yew 0.21 function components over [`crate::core`] and
+//! The web app: Yew 0.23 function components over [`crate::core`] and
 //! [`crate::render`].
 //!
 //! Data flows one way: the input text goes into one reducer
@@ -9,7 +9,9 @@
 //! `shape-error`.
 
 pub mod anim;
+pub mod breakdown;
 pub mod compare;
+pub mod document;
 pub mod explain;
 pub mod model;
 pub mod presets;

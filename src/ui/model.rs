@@ -120,9 +120,22 @@ pub fn parse_padded(text: &str) -> Result<Option<Vec<u64>>, String> {
 }
 
 /// Looks at a request: `Err` when the text is not a valid shape.
+/// One HLO instruction (a line copied from a dump) draws its result shape;
+/// the error stays that of the text read as a shape.
 pub fn analyse(request: &Request) -> Result<Model, InputError> {
-    let shape = core::parse(&request.text).map_err(|e| InputError::of(&e))?;
-    Ok(model_of(&shape, request))
+    match core::parse(&request.text) {
+        Ok(shape) => Ok(model_of(&shape, request)),
+        Err(e) => match instruction_result(&request.text) {
+            Some(shape) => Ok(model_of(&shape, request)),
+            None => Err(InputError::of(&e)),
+        },
+    }
+}
+
+/// The result shape of the HLO instruction `text` holds, if it is valid.
+pub fn instruction_result(text: &str) -> Option<Shape> {
+    let span = core::hlo::explain(text)?.shape?;
+    core::parse(text.get(span.range())?).ok()
 }
 
 /// Why the leaf at `path` cannot be laid out: the summary has already

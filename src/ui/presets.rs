@@ -168,6 +168,18 @@ pub const PRESETS: &[Preset] = &[
         "f32[1048576,1048576]{1,0:T(8,128)}",
         "any size pans and zooms: cost follows the pixels, not the elements.",
     ),
+    preset(
+        "seed-hlo-add",
+        "HLO instruction add.936 (seeds)",
+        "add.936 = bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)}\n          add(exponential.183, broadcast.3115)",
+        "the seed's first instruction, part by part: op name, shape, layout, operation, arguments.",
+    ),
+    preset(
+        "seed-hlo-fusion",
+        "HLO instruction %fusion.3 (seeds)",
+        "%fusion.3 = bf16[32,32,4096]{2,1,0:T(8,128)(2,1)S(1)}\n            fusion(bf16[32,32,8192]{2,1,0:T(8,128)(2,1)S(1)} %fusion.32),\n            kind=kCustom, calls=%all-reduce-scatter.3",
+        "the seed's second instruction: S(1) puts it in memory space 1; one operand, two attributes.",
+    ),
 ];
 
 /// The preset with this id.

@@ -11,18 +11,22 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlSelectElement, MediaQueryListEvent};
 use yew::prelude::*;
 
+use super::breakdown::{use_instruction, Breakdown};
 use super::browser::{self, Initial};
 use super::canvas::LayoutCanvas;
 use super::compare::ComparePanel;
 use super::controls::Controls;
+use super::document::{use_document, DocumentBar};
 use super::info::InfoPanel;
 use super::input::ShapeInput;
 use super::keys::use_keyboard;
 use super::leaves::LeafTree;
 use super::legacy::LegacyPanel;
+use super::scan_table::ScanTable;
 use super::shared::Shared;
 use super::stepper::StepPanel;
 use super::summary::SummaryPanel;
+use super::text_view::TextView;
 use super::timing;
 use crate::ui::presets::PRESETS;
 use crate::ui::state::{Action, State, Status, ThemeChoice};
@@ -89,6 +93,10 @@ pub fn App(props: &AppProps) -> Html {
     use_keyboard(dispatch.clone());
 
     let on_edit = dispatch.reform(Action::Edit);
+    // A large paste is held as a document, never in the box (issue 15).
+    let doc = use_document();
+    let held = doc.handle.doc.borrow().as_ref().map(|d| d.utf16_len);
+    let instruction = use_instruction(&state.input);
     let on_preset = dispatch.reform(|e: Event| {
         let id = e.target_unchecked_into::<HtmlSelectElement>().value();
         match crate::ui::presets::find(&id) {
@@ -114,6 +122,8 @@ pub fn App(props: &AppProps) -> Html {
         .find(|p| p.shape == state.input && p.padded == state.padded)
         .map(|p| p.id);
     let error = match &state.status {
+        // An empty box beside a held document is not a mistake.
+        Status::Invalid(_) if held.is_some() && state.input.trim().is_empty() => None,
         Status::Invalid(e) => Some(e.message.clone()),
         Status::Valid => None,
     };
@@ -144,7 +154,8 @@ pub fn App(props: &AppProps) -> Html {
             <section class="shape-bar">
                 <div class="shape-row">
                     <label for="shape-input" class="field-label">{ "Shape" }</label>
-                    <ShapeInput value={AttrValue::from(state.input.clone())} error_span={state.error_span()} {on_edit} />
+                    <ShapeInput value={AttrValue::from(state.input.clone())} error_span={state.error_span()}
+                        on_edit={on_edit.clone()} on_large={doc.load.clone()} text_length={held} />
                     <select id="preset-select" class="presets" onchange={on_preset} aria-label="Examples">
                         <option value="" selected={current_preset.is_none()}>{ "Examples…" }</option>
                         { for PRESETS.iter().map(|p| html! {
@@ -152,11 +163,19 @@ pub fn App(props: &AppProps) -> Html {
                         }) }
                     </select>
                 </div>
+                <DocumentBar doc={doc.clone()} on_edit={on_edit.clone()} />
                 <pre id={ERROR_ID} class="shape-error" role="alert">{ error.unwrap_or_default() }</pre>
                 <p class="canonical" hidden={canonical.is_empty()}>
                     { "Canonical: " }<output id="shape-canonical" for="shape-input">{ canonical }</output>
                 </p>
                 <ComparePanel compare={state.compare.clone()} dispatch={dispatch.clone()} />
+                if let Some(text) = instruction {
+                    <Breakdown {text} on_draw={on_edit.clone()} />
+                }
+                if held.is_some() {
+                    <ScanTable doc={doc.clone()} on_pick={on_edit.clone()} />
+                    <TextView doc={doc.clone()} />
+                }
             </section>
             <div class="workspace">
                 <section class="stage">

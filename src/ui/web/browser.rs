@@ -110,7 +110,7 @@ fn write_query(i: &Initial) -> Result<(), JsValue> {
     let window = web_sys::window().ok_or("no window")?;
     let url = Url::new(&window.location().href()?)?;
     let params = url.search_params();
-    params.set(QUERY_PARAM, &i.shape);
+    params.set(QUERY_PARAM, &query_text(&i.shape));
     params.delete("preset");
     let optional = |name: &str, value: String| {
         if value.is_empty() {
@@ -142,6 +142,17 @@ fn write_query(i: &Initial) -> Result<(), JsValue> {
     window
         .history()?
         .replace_state_with_url(&JsValue::NULL, "", Some(&url.href()))
+}
+
+/// The address holds a shape, never pasted HLO text: an instruction in the
+/// box puts its result shape there (the instruction stays in localStorage).
+fn query_text(input: &str) -> std::borrow::Cow<'_, str> {
+    if crate::core::parse(input).is_err() {
+        if let Some(shape) = crate::ui::model::instruction_result(input) {
+            return std::borrow::Cow::Owned(shape.to_string());
+        }
+    }
+    std::borrow::Cow::Borrowed(input)
 }
 
 fn write_storage(input: &str) -> Result<(), JsValue> {

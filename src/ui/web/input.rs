@@ -5,7 +5,8 @@
 //! same text in the same font, invisible except for a wavy underline under
 //! the error span. The mirror scrolls with the input.
 
-use web_sys::{Element, HtmlInputElement};
+use wasm_bindgen::JsCast;
+use web_sys::{ClipboardEvent, DragEvent, Element, HtmlTextAreaElement};
 use yew::prelude::*;
 
 /// The input id: a stable hook for tests and for pages embedding the app.
@@ -17,24 +18,56 @@ pub struct ShapeInputProps {
     /// Byte range of the offending characters, when the input is bad.
     pub error_span: Option<(usize, usize)>,
     pub on_edit: Callback<String>,
+    /// A paste or dropped text too large for the native box.
+    pub on_large: Callback<String>,
+    /// While a document is held: its length in UTF-16 code units.
+    #[prop_or_default]
+    pub text_length: Option<usize>,
 }
+
+/// The box grows up to this many lines, then scrolls.
+const MAX_ROWS: usize = 6;
 
 #[function_component]
 pub fn ShapeInput(props: &ShapeInputProps) -> Html {
     let mirror_ref = use_node_ref();
     let oninput = props.on_edit.reform(|event: InputEvent| {
         super::timing::input_started(event.time_stamp());
-        event.target_unchecked_into::<HtmlInputElement>().value()
+        event.target_unchecked_into::<HtmlTextAreaElement>().value()
     });
-    let onscroll = {
-        let mirror_ref = mirror_ref.clone();
+    let onpaste = {
+        let on_large = props.on_large.clone();
         Callback::from(move |event: Event| {
-            let input = event.target_unchecked_into::<HtmlInputElement>();
-            if let Some(mirror) = mirror_ref.cast::<Element>() {
-                mirror.set_scroll_left(input.scroll_left());
+            let Some(event) = event.dyn_ref::<ClipboardEvent>() else {
+                return;
+            };
+            let Some(text) = event.clipboard_data().and_then(|d| d.get_data("text").ok()) else {
+                return;
+            };
+            if crate::ui::document::should_hold(&text) {
+                super::timing::input_started(event.time_stamp());
+                event.prevent_default();
+                on_large.emit(text);
             }
         })
     };
+    let ondrop = {
+        let (on_large, on_edit) = (props.on_large.clone(), props.on_edit.clone());
+        Callback::from(move |event: DragEvent| {
+            super::document::dropped(&event, &on_large, &on_edit)
+        })
+    };
+    let onscroll = {
+        let mirror_ref = mirror_ref.clone();
+        Callback::from(move |event: Event| {
+            let input = event.target_unchecked_into::<HtmlTextAreaElement>();
+            if let Some(mirror) = mirror_ref.cast::<Element>() {
+                mirror.set_scroll_left(input.scroll_left());
+                mirror.set_scroll_top(input.scroll_top());
+            }
+        })
+    };
+    let rows = props.value.lines().count().clamp(1, MAX_ROWS);
     let mirror = match props.error_span {
         Some(span) => {
             let (before, bad, after) = split_at_span(&props.value, span);
@@ -47,13 +80,17 @@ pub fn ShapeInput(props: &ShapeInputProps) -> Html {
     html! {
         <div class="shape-field">
             <div class="shape-mirror" ref={mirror_ref} aria-hidden="true">{ mirror }</div>
-            <input
+            <textarea
                 id={INPUT_ID}
                 class="shape-input"
-                type="text"
+                rows={rows.to_string()}
+                wrap="off"
                 value={props.value.clone()}
+                data-text-length={props.text_length.map(|n| AttrValue::from(n.to_string()))}
                 {oninput}
                 {onscroll}
+                {onpaste}
+                {ondrop}
                 spellcheck="false"
                 autocomplete="off"
                 autocapitalize="off"

@@ -2,11 +2,14 @@
 //! address bar and storage, timing hooks, the panic banner.
 
 mod app;
+mod breakdown;
 pub mod browser;
 mod canvas;
 mod compare;
 mod controls;
+mod document;
 mod explain;
+mod idb;
 mod info;
 mod input;
 mod keys;
@@ -15,9 +18,11 @@ mod legacy;
 mod legend;
 pub mod panic;
 mod reducer;
+mod scan_table;
 mod shared;
 mod stepper;
 mod summary;
+mod text_view;
 pub mod timing;
 
 pub use app::{App, AppProps, ERROR_ID};

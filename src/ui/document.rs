@@ -1,0 +1,390 @@
+//! A large pasted text held as a document (not in the native text box):
+//! its summary, the chunked scan for shapes, and the table of what was
+//! found (sorted, filtered, picked). Plain Rust, tested natively; the web
+//! side (`web/document.rs`, `web/scan_table.rs`) only drives and draws it.
+
+use std::rc::Rc;
+
+use crate::core::hlo::{Found, Outcome, Role, Scanner};
+
+/// Pastes longer than this (bytes of UTF-8) are held as a document and
+/// never enter the native text box. Issue 15 measured a plain `<textarea>`
+/// taking 2.9 s for 5 MB (about 0.6 ms per KB of layout); 100 KB keeps the
+/// native box under ~60 ms while anything a person types stays in the box.
+pub const DOCUMENT_THRESHOLD: usize = 100 * 1024;
+
+/// Bytes scanned per task. The scanner runs at >= 200 MB/s natively
+/// (benches/scan.rs); 256 KB keeps a task a few milliseconds even if the
+/// wasm build is several times slower, well under the 50 ms target.
+pub const SCAN_CHUNK: usize = 256 * 1024;
+
+/// What kind of text the document is, from what the scan found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A memory report (it has allocations).
+    Report,
+    /// An HLO module (computation signatures or entry layout).
+    Module,
+    /// Instructions without a module around them.
+    Instructions,
+    /// Anything else.
+    Text,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Report => "memory report",
+            Kind::Module => "HLO module",
+            Kind::Instructions => "HLO instructions",
+            Kind::Text => "text",
+        }
+    }
+}
+
+/// A table column that rows can be sorted by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SortKey {
+    /// Order in the text.
+    Where,
+    Shape,
+    Elements,
+    Footprint,
+    Padding,
+    Expansion,
+    Xla,
+    /// Footprint minus data bytes: the default, largest first.
+    Waste,
+}
+
+/// A pasted text and what has been found in it so far.
+pub struct Document {
+    pub text: Rc<str>,
+    /// Length in UTF-16 code units (what `String.length` says in JS).
+    pub utf16_len: usize,
+    pub lines: usize,
+    /// Byte offset where each line starts (for the text view).
+    pub line_starts: Vec<usize>,
+    scanner: Scanner,
+    /// Every shape found, in text order.
+    pub rows: Vec<Found>,
+    pub scanned: usize,
+    pub done: bool,
+    /// Set when the scan ended with nothing found.
+    pub hint: Option<String>,
+    pub sort: SortKey,
+    pub descending: bool,
+    pub filter: String,
+    /// Indices into `rows`, sorted and filtered: what the table shows.
+    pub view: Vec<usize>,
+    /// Index into `rows` of the picked row.
+    pub selected: Option<usize>,
+}
+
+impl Document {
+    pub fn new(text: impl Into<Rc<str>>) -> Document {
+        let text: Rc<str> = text.into();
+        let utf16_len = text.encode_utf16().count();
+        let line_starts = line_starts(&text);
+        let lines = if text.is_empty() {
+            0
+        } else {
+            line_starts.len()
+        };
+        Document {
+            text,
+            utf16_len,
+            lines,
+            line_starts,
+            scanner: Scanner::new(),
+            rows: Vec::new(),
+            scanned: 0,
+            done: false,
+            hint: None,
+            sort: SortKey::Waste,
+            descending: true,
+            filter: String::new(),
+            view: Vec::new(),
+            selected: None,
+        }
+    }
+
+    /// Scans at most `budget` more bytes and brings the table up to date;
+    /// true when the scan is done.
+    pub fn scan_step(&mut self, budget: usize) -> bool {
+        let done = self.scan_only(budget);
+        self.refresh_view();
+        done
+    }
+
+    /// [`Document::scan_step`] without updating the table: call
+    /// [`Document::refresh`] after a run of these.
+    pub fn scan_only(&mut self, budget: usize) -> bool {
+        if self.done {
+            return true;
+        }
+        let progress = self.scanner.scan_some(&self.text, budget.max(1));
+        self.scanned = progress.scanned;
+        let found = self.scanner.take_found();
+        if !found.is_empty() {
+            self.rows.extend(found);
+        }
+        if progress.done {
+            self.done = true;
+            if let Some(Outcome::NothingFound { hint }) = self.scanner.outcome() {
+                self.hint = Some(hint.to_string());
+            }
+        }
+        self.done
+    }
+
+    /// Sorts and filters the rows again (after [`Document::scan_only`]).
+    pub fn refresh(&mut self) {
+        self.refresh_view();
+    }
+
+    /// Scans everything (tests, small texts).
+    pub fn scan_all(&mut self) {
+        while !self.scan_step(SCAN_CHUNK) {}
+    }
+
+    /// Percentage of the text scanned.
+    pub fn percent(&self) -> u32 {
+        if self.text.is_empty() || self.done {
+            return 100;
+        }
+        let p = self.scanned.saturating_mul(100) / self.text.len();
+        p.min(100) as u32
+    }
+
+    pub fn kind(&self) -> Kind {
+        let has = |roles: &[Role]| self.rows.iter().any(|f| roles.contains(&f.role));
+        if has(&[Role::Allocation]) {
+            Kind::Report
+        } else if has(&[
+            Role::Parameter,
+            Role::ComputationResult,
+            Role::EntryParameter,
+            Role::EntryResult,
+        ]) {
+            Kind::Module
+        } else if has(&[Role::Result]) {
+            Kind::Instructions
+        } else {
+            Kind::Text
+        }
+    }
+
+    /// The one-line summary shown in place of the box.
+    pub fn summary(&self) -> String {
+        let progress = if self.done {
+            String::new()
+        } else {
+            format!(", scanning {}%", self.percent())
+        };
+        format!(
+            "{}: {}, {} lines, {} shapes found{}",
+            self.kind().name(),
+            human_bytes(self.text.len()),
+            self.lines,
+            self.rows.len(),
+            progress
+        )
+    }
+
+    /// Sorts by `key`: the same key again flips the direction.
+    pub fn set_sort(&mut self, key: SortKey) {
+        if self.sort == key {
+            self.descending = !self.descending;
+        } else {
+            self.sort = key;
+            // Sizes read best largest first; positions and names in order.
+            self.descending = !matches!(key, SortKey::Where | SortKey::Shape);
+        }
+        self.refresh_view();
+    }
+
+    pub fn set_filter(&mut self, filter: String) {
+        self.filter = filter;
+        self.refresh_view();
+    }
+
+    /// Picks the row at `index` into `rows`: its canonical shape (or the
+    /// text as written, when it is invalid).
+    pub fn select(&mut self, index: usize) -> Option<String> {
+        let found = self.rows.get(index)?;
+        self.selected = Some(index);
+        let text = found
+            .facts
+            .canonical
+            .clone()
+            .unwrap_or_else(|| self.text[found.span.range()].to_string());
+        Some(text)
+    }
+
+    /// A row's "where" text: role, number, instruction.
+    pub fn where_of(&self, found: &Found) -> String {
+        let r = found.record(&self.text);
+        let mut s = match (found.role, r.index, &r.report) {
+            (Role::Allocation, _, Some(rep)) => match rep.allocation_number {
+                Some(n) => format!("allocation {n}"),
+                None => "allocation".to_string(),
+            },
+            (Role::Operand | Role::Parameter | Role::EntryParameter, Some(i), _) => {
+                format!("{} {i}", r.role.replace('_', " "))
+            }
+            _ => r.role.replace('_', " "),
+        };
+        if let Some(name) = r.instruction {
+            s.push_str(" of %");
+            s.push_str(name);
+        } else if let Some(name) = r.name {
+            s.push_str(" %");
+            s.push_str(name);
+        }
+        s.push_str(&format!(" (line {})", found.line));
+        s
+    }
+
+    fn key_u64(f: &Found, key: SortKey) -> u64 {
+        let facts = &f.facts;
+        match key {
+            SortKey::Elements => facts.elements.unwrap_or(0),
+            SortKey::Footprint => facts.bytes_footprint.unwrap_or(0),
+            SortKey::Xla => facts.bytes_xla.unwrap_or(0),
+            SortKey::Waste => waste(f),
+            _ => 0,
+        }
+    }
+
+    fn refresh_view(&mut self) {
+        let needle = self.filter.trim().to_ascii_lowercase();
+        let text = &self.text;
+        let mut view: Vec<usize> = (0..self.rows.len())
+            .filter(|&i| {
+                needle.is_empty() || {
+                    let f = &self.rows[i];
+                    let r = f.record(text);
+                    let hay = [
+                        Some(r.text),
+                        r.instruction,
+                        r.opcode,
+                        r.name,
+                        Some(r.role),
+                        r.canonical,
+                    ];
+                    hay.iter()
+                        .flatten()
+                        .any(|h| h.to_ascii_lowercase().contains(&needle))
+                }
+            })
+            .collect();
+        let rows = &self.rows;
+        let key = self.sort;
+        view.sort_by(|&a, &b| {
+            let (fa, fb) = (&rows[a], &rows[b]);
+            let ord = match key {
+                SortKey::Where => fa.span.start.cmp(&fb.span.start),
+                SortKey::Shape => text[fa.span.range()].cmp(&text[fb.span.range()]),
+                SortKey::Padding => cmp_f64(fa.facts.padding_percent, fb.facts.padding_percent),
+                SortKey::Expansion => cmp_f64(fa.facts.expansion, fb.facts.expansion),
+                _ => Self::key_u64(fa, key).cmp(&Self::key_u64(fb, key)),
+            };
+            let ord = if self.descending { ord.reverse() } else { ord };
+            // Ties stay in text order.
+            ord.then(a.cmp(&b))
+        });
+        self.view = view;
+    }
+}
+
+/// Footprint minus the bytes of the elements themselves.
+pub fn waste(f: &Found) -> u64 {
+    f.facts
+        .bytes_footprint
+        .unwrap_or(0)
+        .saturating_sub(f.facts.bytes_data.unwrap_or(0))
+}
+
+fn cmp_f64(a: Option<f64>, b: Option<f64>) -> std::cmp::Ordering {
+    a.unwrap_or(f64::NEG_INFINITY)
+        .total_cmp(&b.unwrap_or(f64::NEG_INFINITY))
+}
+
+/// `5.0 MB`, `812 B`: sizes for people (decimal units, one decimal).
+pub fn human_bytes(n: usize) -> String {
+    const UNITS: [&str; 4] = ["KB", "MB", "GB", "TB"];
+    if n < 1000 {
+        return format!("{n} B");
+    }
+    let mut v = n as f64 / 1000.0;
+    let mut unit = 0;
+    while v >= 1000.0 && unit + 1 < UNITS.len() {
+        v /= 1000.0;
+        unit += 1;
+    }
+    format!("{v:.1} {}", UNITS[unit])
+}
+
+/// `16.00 MiB`, `384.0 KiB`, `512 B`: byte counts in the binary units the
+/// memory reports print (`HumanReadableNumBytes`: one decimal for K, two
+/// above), so the table reads beside them.
+pub fn binary_bytes(n: u64) -> String {
+    const UNITS: [&str; 5] = ["KiB", "MiB", "GiB", "TiB", "PiB"];
+    if n < 1024 {
+        return format!("{n} B");
+    }
+    let mut v = n as f64 / 1024.0;
+    let mut unit = 0;
+    while v >= 1024.0 && unit + 1 < UNITS.len() {
+        v /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{v:.1} {}", UNITS[unit])
+    } else {
+        format!("{v:.2} {}", UNITS[unit])
+    }
+}
+
+/// Whether a paste of this text is too large for the native box.
+pub fn is_large(text: &str) -> bool {
+    text.len() > DOCUMENT_THRESHOLD
+}
+
+/// Whether a paste is held as a document (with the table of its shapes):
+/// when it is large, or when it holds more than one statement (a module,
+/// a report, several instructions). One shape or one instruction, even
+/// over several lines, stays in the box.
+pub fn should_hold(text: &str) -> bool {
+    if is_large(text) {
+        return true;
+    }
+    if !text.contains('\n') {
+        return false;
+    }
+    let statements = crate::core::hlo::scan(text)
+        .iter()
+        .filter(|f| !matches!(f.role, Role::Operand | Role::Text))
+        .count();
+    statements > 1
+}
+
+/// Index of the line holding byte `at` (given [`line_starts`]).
+pub fn line_of(starts: &[usize], at: usize) -> usize {
+    starts.partition_point(|&s| s <= at).saturating_sub(1)
+}
+
+/// Byte offset of the start of each line (for a virtualised view).
+pub fn line_starts(text: &str) -> Vec<usize> {
+    let mut starts = vec![0];
+    starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
+    if starts.last() == Some(&text.len()) && !text.is_empty() {
+        starts.pop();
+    }
+    starts
+}
+
+#[cfg(test)]
+#[path = "document_tests.rs"]
+mod tests;

@@ -1,0 +1,169 @@
+//! The document state: expectations come from the fixtures' own printed
+//! figures (the report's `Size` / `Unpadded size`) and from counting by hand.
+
+use super::*;
+
+const REPORT: &str = include_str!("../../tests/fixtures/hlo/report_tpu.txt");
+const NO_SHAPES: &str = include_str!("../../tests/fixtures/hlo/no_shapes.txt");
+const MODULE: &str = include_str!("../../tests/fixtures/hlo/module.hlo");
+
+fn scanned(text: &str, budget: usize) -> Document {
+    let mut d = Document::new(text);
+    let mut steps = 0;
+    while !d.scan_step(budget) {
+        steps += 1;
+        assert!(steps < 1_000_000, "the scan does not end");
+    }
+    d
+}
+
+#[test]
+fn counts_lines_and_utf16_units() {
+    // `😀` is 4 bytes of UTF-8 and 2 UTF-16 code units (a surrogate pair).
+    let d = Document::new("a😀\nb");
+    assert_eq!(d.utf16_len, 5);
+    assert_eq!(d.lines, 2);
+    assert_eq!(Document::new("x\ny\n").lines, 2);
+    assert_eq!(Document::new("").lines, 0);
+    assert_eq!(line_starts("ab\ncd\n\ne"), vec![0, 3, 6, 7]);
+}
+
+#[test]
+fn threshold_is_about_100_kb() {
+    assert!(!is_large(&"a".repeat(100 * 1024)));
+    assert!(is_large(&"a".repeat(100 * 1024 + 1)));
+}
+
+#[test]
+fn report_in_small_chunks_finds_what_one_pass_finds() {
+    let d = scanned(REPORT, 64);
+    let whole: Vec<_> = crate::core::hlo::scan(REPORT)
+        .into_iter()
+        .map(|f| f.span)
+        .collect();
+    let chunked: Vec<_> = d.rows.iter().map(|f| f.span).collect();
+    assert_eq!(chunked, whole);
+    assert_eq!(d.kind(), Kind::Report);
+    assert_eq!(d.percent(), 100);
+    assert!(d.hint.is_none());
+    // Four `Shape:` lines in the fixture.
+    let allocations = d.rows.iter().filter(|f| f.role == Role::Allocation).count();
+    assert_eq!(allocations, 4);
+}
+
+#[test]
+fn largest_waste_first_by_default() {
+    let d = scanned(REPORT, SCAN_CHUNK);
+    let first = &d.rows[d.view[0]];
+    // Allocation 1: Size 16.00M, Unpadded 384.0K, so 16 MiB - 384 KiB of
+    // padding, more than any other shape in the report.
+    assert_eq!(&REPORT[first.span.range()], "f32[4096,8,3]{2,1,0:T(8,128)}");
+    assert_eq!(waste(first), 16 * 1024 * 1024 - 384 * 1024);
+    assert_eq!(d.view.len(), d.rows.len());
+    for pair in d.view.windows(2) {
+        assert!(waste(&d.rows[pair[0]]) >= waste(&d.rows[pair[1]]));
+    }
+}
+
+#[test]
+fn sorting_by_position_flips_on_second_click() {
+    let mut d = scanned(MODULE, SCAN_CHUNK);
+    d.set_sort(SortKey::Where);
+    let starts: Vec<_> = d.view.iter().map(|&i| d.rows[i].span.start).collect();
+    assert!(starts.windows(2).all(|w| w[0] < w[1]));
+    d.set_sort(SortKey::Where);
+    let starts: Vec<_> = d.view.iter().map(|&i| d.rows[i].span.start).collect();
+    assert!(starts.windows(2).all(|w| w[0] > w[1]));
+    assert_eq!(d.kind(), Kind::Module);
+}
+
+#[test]
+fn filter_keeps_matching_rows_only() {
+    let mut d = scanned(REPORT, SCAN_CHUNK);
+    d.set_filter("u8[".into());
+    assert_eq!(d.view.len(), 1);
+    assert_eq!(&REPORT[d.rows[d.view[0]].span.range()], "u8[4096]{0}");
+    d.set_filter("no such thing".into());
+    assert!(d.view.is_empty());
+    d.set_filter(String::new());
+    assert_eq!(d.view.len(), d.rows.len());
+}
+
+#[test]
+fn picking_a_row_gives_its_shape() {
+    let mut d = scanned(REPORT, SCAN_CHUNK);
+    let first = d.view[0];
+    assert_eq!(
+        d.select(first).as_deref(),
+        Some("f32[4096,8,3]{2,1,0:T(8,128)}")
+    );
+    assert_eq!(d.selected, Some(first));
+    assert_eq!(d.select(usize::MAX), None);
+    let w = d.where_of(&d.rows[first]);
+    assert_eq!(w, "allocation 1 (line 7)");
+}
+
+#[test]
+fn summary_names_kind_size_lines_and_shapes() {
+    let d = scanned(REPORT, SCAN_CHUNK);
+    let lines = REPORT.lines().count();
+    assert_eq!(
+        d.summary(),
+        format!(
+            "memory report: {}, {lines} lines, {} shapes found",
+            human_bytes(REPORT.len()),
+            d.rows.len()
+        )
+    );
+    let mut partial = Document::new(REPORT);
+    partial.scan_step(1);
+    assert!(partial.summary().contains("scanning"));
+}
+
+#[test]
+fn text_without_shapes_gets_the_hint() {
+    let d = scanned(NO_SHAPES, SCAN_CHUNK);
+    assert!(d.rows.is_empty());
+    assert_eq!(d.kind(), Kind::Text);
+    assert!(d.hint.as_deref().unwrap_or("").contains("Paste"));
+}
+
+#[test]
+fn human_bytes_in_decimal_units() {
+    assert_eq!(human_bytes(812), "812 B");
+    assert_eq!(human_bytes(5_000_000), "5.0 MB");
+    assert_eq!(human_bytes(1500), "1.5 KB");
+}
+
+#[test]
+fn line_of_finds_the_line_of_a_byte() {
+    let starts = line_starts("ab\ncd\n\ne");
+    assert_eq!(line_of(&starts, 0), 0);
+    assert_eq!(line_of(&starts, 2), 0);
+    assert_eq!(line_of(&starts, 3), 1);
+    assert_eq!(line_of(&starts, 6), 2);
+    assert_eq!(line_of(&starts, 7), 3);
+    assert_eq!(line_of(&starts, 99), 3);
+}
+
+#[test]
+fn modules_and_reports_are_held_one_instruction_is_not() {
+    let seed = include_str!("../../tests/fixtures/hlo/seed_instructions.txt");
+    let fusion = &seed[seed.find("%fusion.3").unwrap()..];
+    assert!(!should_hold(fusion));
+    assert!(!should_hold("f32[2,3]{1,0}"));
+    assert!(should_hold(REPORT));
+    assert!(should_hold(MODULE));
+    // Both of the seed's instructions: two statements.
+    assert!(should_hold(seed));
+    assert!(should_hold(&"x".repeat(DOCUMENT_THRESHOLD + 1)));
+}
+
+#[test]
+fn binary_bytes_read_like_the_report() {
+    // The report's own figures for allocation 1: Size 16.00M, Unpadded 384.0K.
+    assert_eq!(binary_bytes(16 * 1024 * 1024), "16.00 MiB");
+    assert_eq!(binary_bytes(393_216), "384.0 KiB");
+    assert_eq!(binary_bytes(512), "512 B");
+    assert_eq!(binary_bytes(u64::MAX), "16384.00 PiB");
+}

@@ -1,0 +1,270 @@
+//! The held document on the page: the hook that owns it and scans it in
+//! chunks between frames, the one-line summary in the shape bar (with Edit
+//! and Clear), and reading dropped files. The state itself is
+//! [`crate::ui::document::Document`] (plain Rust).
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use gloo::timers::callback::Timeout;
+use web_sys::DragEvent;
+use yew::prelude::*;
+
+use super::{idb, timing};
+use crate::ui::document::{should_hold, Document, SCAN_CHUNK};
+
+/// One task scans until this many milliseconds have passed, then yields so
+/// the page can paint and take input (issue 15: no task over 50 ms).
+const TASK_MS: f64 = 30.0;
+/// Edit puts the document back into the native box only up to this size:
+/// larger texts lay out for seconds there (issue 15's measurements).
+pub const EDIT_LIMIT: usize = 1024 * 1024;
+/// The smallest chunk scanned in one go.
+const MIN_CHUNK: usize = 4 * 1024;
+/// While scanning, the table is sorted again at most this often.
+const REFRESH_MS: f64 = 500.0;
+
+/// The document (if any) and a version bumped by every change, so that
+/// components given the handle re-render when it changes.
+#[derive(Clone)]
+pub struct DocHandle {
+    pub doc: Rc<RefCell<Option<Document>>>,
+    pub version: u64,
+}
+
+impl PartialEq for DocHandle {
+    fn eq(&self, other: &DocHandle) -> bool {
+        self.version == other.version && Rc::ptr_eq(&self.doc, &other.doc)
+    }
+}
+
+/// What the page can do with the document.
+#[derive(Clone, PartialEq)]
+pub struct UseDocument {
+    pub handle: DocHandle,
+    /// Hold this text as the document (and save it).
+    pub load: Callback<String>,
+    /// Drop the document (and its saved copy).
+    pub clear: Callback<()>,
+    /// Something in the document changed (sort, filter, selection).
+    pub changed: Callback<()>,
+    /// The last save failed: why.
+    pub save_error: Option<AttrValue>,
+}
+
+#[hook]
+pub fn use_document() -> UseDocument {
+    let doc = use_mut_ref(|| None::<Document>);
+    let version = use_mut_ref(|| Cell::new(0u64));
+    let task = use_mut_ref(|| None::<Timeout>);
+    let save_error = use_state(|| None::<AttrValue>);
+    let update = use_force_update();
+    let bump = {
+        let (version, update) = (version.clone(), update.clone());
+        Rc::new(move || {
+            let v = version.borrow();
+            v.set(v.get() + 1);
+            update.force_update();
+        })
+    };
+    let hold = {
+        let (doc, task, bump) = (doc.clone(), task.clone(), bump.clone());
+        Rc::new(move |text: String| {
+            *doc.borrow_mut() = Some(Document::new(text));
+            bump();
+            scan_later(doc.clone(), task.clone(), bump.clone());
+        })
+    };
+    let load = {
+        let (hold, save_error) = (hold.clone(), save_error.clone());
+        Callback::from(move |text: String| {
+            let done = save_error.clone();
+            // Saved in a later task, so the summary paints first.
+            let copy = Rc::<str>::from(text.as_str());
+            Timeout::new(0, move || {
+                idb::save(
+                    &copy,
+                    Box::new(move |result: Result<(), String>| {
+                        done.set(result.err().map(AttrValue::from));
+                    }),
+                );
+            })
+            .forget();
+            hold(text);
+        })
+    };
+    // A document saved by an earlier visit comes back.
+    use_effect_with((), {
+        let hold = hold.clone();
+        move |_| {
+            idb::load(Box::new(move |text: Option<String>| {
+                if let Some(text) = text {
+                    hold(text);
+                }
+            }));
+        }
+    });
+    let clear = {
+        let (doc, task, bump) = (doc.clone(), task.clone(), bump.clone());
+        Callback::from(move |()| {
+            task.borrow_mut().take();
+            *doc.borrow_mut() = None;
+            idb::clear();
+            bump();
+        })
+    };
+    let changed = {
+        let bump = bump.clone();
+        Callback::from(move |()| bump())
+    };
+    let v = version.borrow().get();
+    UseDocument {
+        handle: DocHandle { doc, version: v },
+        load,
+        clear,
+        changed,
+        save_error: (*save_error).clone(),
+    }
+}
+
+/// Scans the next part of the document in a later task.
+fn scan_later(
+    doc: Rc<RefCell<Option<Document>>>,
+    task: Rc<RefCell<Option<Timeout>>>,
+    bump: Rc<dyn Fn()>,
+) {
+    let budget = Rc::new(Cell::new(SCAN_CHUNK));
+    scan_task(
+        doc,
+        task,
+        bump,
+        Rc::new(Cell::new(f64::NEG_INFINITY)),
+        budget,
+    );
+}
+
+fn scan_task(
+    doc: Rc<RefCell<Option<Document>>>,
+    task: Rc<RefCell<Option<Timeout>>>,
+    bump: Rc<dyn Fn()>,
+    last_refresh: Rc<Cell<f64>>,
+    budget: Rc<Cell<usize>>,
+) {
+    let next = task.clone();
+    *task.borrow_mut() = Some(Timeout::new(0, move || {
+        let started = timing::now();
+        let done = {
+            let mut guard = doc.borrow_mut();
+            let Some(d) = guard.as_mut() else { return };
+            let done = loop {
+                let before = timing::now();
+                let bytes = budget.get();
+                if d.scan_only(bytes) {
+                    break true;
+                }
+                let now = timing::now();
+                // Some texts scan far slower than HLO (long runs of
+                // brackets): the chunk shrinks so one stays near TASK_MS / 3.
+                let took = (now - before).max(0.1);
+                let next = (bytes as f64 * (TASK_MS / 3.0) / took) as usize;
+                budget.set(next.clamp(MIN_CHUNK, SCAN_CHUNK * 16));
+                if now - started > TASK_MS {
+                    break false;
+                }
+            };
+            // Sorting many rows is itself work: while the scan runs, the
+            // table is brought up to date at most every REFRESH_MS.
+            let now = timing::now();
+            if done || now - last_refresh.get() >= REFRESH_MS {
+                last_refresh.set(now);
+                d.refresh();
+            }
+            done
+        };
+        bump();
+        if !done {
+            scan_task(doc, next, bump, last_refresh, budget);
+        }
+    }));
+}
+
+#[derive(Properties, PartialEq)]
+pub struct DocumentBarProps {
+    pub doc: UseDocument,
+    /// Put this text into the native box.
+    pub on_edit: Callback<String>,
+}
+
+/// The one-line summary of the held document, with Edit and Clear.
+#[function_component]
+pub fn DocumentBar(props: &DocumentBarProps) -> Html {
+    let guard = props.doc.handle.doc.borrow();
+    let Some(d) = guard.as_ref() else {
+        return html! {};
+    };
+    let summary = d.summary();
+    let editable = d.text.len() <= EDIT_LIMIT;
+    let on_edit = {
+        let (doc, clear, edit) = (
+            props.doc.handle.doc.clone(),
+            props.doc.clear.clone(),
+            props.on_edit.clone(),
+        );
+        Callback::from(move |_: MouseEvent| {
+            let text = doc.borrow().as_ref().map(|d| d.text.to_string());
+            if let Some(text) = text {
+                clear.emit(());
+                edit.emit(text);
+            }
+        })
+    };
+    let on_clear = props.doc.clear.reform(|_: MouseEvent| ());
+    html! {
+        <div id="document-bar" class="document-bar" role="status">
+            <span id="document-summary" class="document-summary">{ summary }</span>
+            <button id="document-edit" type="button" onclick={on_edit} disabled={!editable}
+                title={if editable { "Put the text into the box to edit it" } else { "Too large to edit in the box (over 1 MiB)" }}>
+                { "Edit" }</button>
+            <button id="document-clear" type="button" onclick={on_clear}>{ "Clear" }</button>
+            if let Some(e) = &props.doc.save_error {
+                <span id="document-save-error" class="document-save-error">
+                    { format!("Not saved: {e}. The text will be gone after a reload.") }
+                </span>
+            }
+        </div>
+    }
+}
+
+/// A file or text dropped on the box: large ones become the document.
+pub fn dropped(event: &DragEvent, on_large: &Callback<String>, on_edit: &Callback<String>) {
+    let Some(data) = event.data_transfer() else {
+        return;
+    };
+    let file = data.files().and_then(|f| f.get(0));
+    let route = {
+        let (on_large, on_edit) = (on_large.clone(), on_edit.clone());
+        move |text: String| {
+            if should_hold(&text) {
+                on_large.emit(text)
+            } else {
+                on_edit.emit(text)
+            }
+        }
+    };
+    if let Some(file) = file {
+        event.prevent_default();
+        let promise = file.text();
+        wasm_bindgen_futures::spawn_local(async move {
+            if let Ok(v) = wasm_bindgen_futures::JsFuture::from(promise).await {
+                if let Some(text) = v.as_string() {
+                    route(text);
+                }
+            }
+        });
+    } else if let Ok(text) = data.get_data("text") {
+        if should_hold(&text) {
+            event.prevent_default();
+            route(text);
+        }
+    }
+}

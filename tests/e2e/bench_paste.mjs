@@ -1,0 +1,107 @@
+// Paste timing (issue 15): a real Ctrl+V of large texts into the app,
+// timed in the page from the key press to the next painted frame, with the
+// longest main-thread task, against a control page in the same run whose
+// paste handler only keeps the text. Also the time until the scan has
+// listed every shape. Needs `trunk build --release`:
+//
+//   (cd tests/e2e && node bench_paste.mjs [CASE-SUBSTRING])
+import { launchBrowser, startServer, stopAll } from './harness.mjs';
+
+function module(bytes) {
+  const lines = ['HloModule big', '', 'ENTRY %main (p: f32[128,256]) -> f32[128,256] {'];
+  let size = 0;
+  for (let i = 0; size < bytes; i += 1) {
+    const line = `  %add.${i} = f32[128,256]{1,0:T(8,128)} add(f32[128,256]{1,0:T(8,128)} %a.${i}, f32[128,256]{1,0:T(8,128)} %b.${i}), metadata={op_name="m/${i}"}`;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  return `${lines.join('\n')}\n}`;
+}
+const junk = (bytes) => 'x[1]{{('.repeat(Math.ceil(bytes / 7)).slice(0, bytes);
+const tuple = (n) => `(${Array.from({ length: n }, (_, i) => `f32[${(i % 7) + 1},8]{1,0}`).join(', ')})`;
+
+const CASES = [
+  ['5 MB HLO module', module(5e6)],
+  ['5 MB junk, one line', junk(5e6)],
+  ['20 MB HLO module', module(20e6)],
+  ['tuple of 10,000 leaves', tuple(10_000)],
+  ['2,000 nested parentheses', `${'('.repeat(2000)}${')'.repeat(2000)}`],
+];
+
+// In the page: arm a key-press timestamp and a long-task observer.
+const ARM = () => {
+  window.__t = { key: 0, longest: 0 };
+  // The frame after the key press is noted in the page itself: a
+  // Playwright round trip could wait behind the app's scan tasks.
+  window.addEventListener('keydown', (e) => {
+    if (e.code !== 'KeyV') return;
+    const t = window.__t;
+    t.key = performance.now();
+    t.frame = null;
+    requestAnimationFrame(() => setTimeout(() => { t.frame = performance.now() - t.key; }, 0));
+  }, { capture: true });
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries()) window.__t.longest = Math.max(window.__t.longest, e.duration);
+  }).observe({ type: 'longtask' });
+};
+
+async function measure(page, selector, text, waitListed) {
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await page.evaluate(() => { window.__t.longest = 0; window.__t.frame = null; });
+  await page.focus(selector);
+  await page.keyboard.press('Control+V');
+  await page.waitForFunction(() => typeof window.__t.frame === 'number', null, { timeout: 120_000 });
+  const frame = await page.evaluate(() => window.__t.frame);
+  let listed = null;
+  if (waitListed) {
+    await page.waitForFunction(() => {
+      const s = document.getElementById('document-summary')?.textContent;
+      return s === undefined || !s.includes('scanning');
+    }, null, { timeout: 120_000 });
+    listed = await page.evaluate(() => performance.now() - window.__t.key);
+  }
+  await page.waitForTimeout(300);
+  const longest = await page.evaluate(() => window.__t.longest);
+  return { frame, longest, listed };
+}
+
+try {
+  const base = await startServer();
+  const context = await launchBrowser();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  const app = await context.newPage();
+  const control = await context.newPage();
+  for (const p of [app, control]) await p.addInitScript(ARM);
+  await app.goto(`${base}?shape=f32%5B2,3%5D`);
+  await app.waitForSelector('#layout-canvas[data-generation]');
+  // The control: same origin, a textarea whose paste handler only keeps the text.
+  await control.goto(`${base}?shape=f32%5B2,3%5D`);
+  await control.evaluate(() => {
+    document.body.innerHTML = '<textarea id="c"></textarea>';
+    document.getElementById('c').addEventListener('paste', (e) => {
+      window.__kept = e.clipboardData.getData('text');
+      e.preventDefault();
+    });
+  });
+  console.log(`${'case'.padEnd(28)} ${'control'.padStart(9)} ${'app'.padStart(9)} ${'longest'.padStart(9)} ${'listed'.padStart(9)}  (ms; longest = app's longest task, control's in brackets)`);
+  const only = process.argv[2];
+  for (const [name, text] of CASES.filter(([n]) => !only || n.includes(only))) {
+    await control.bringToFront();
+    const c = await measure(control, '#c', text, false);
+    await app.bringToFront();
+    await app.evaluate(() => document.getElementById('document-clear')?.click());
+    await app.fill('#shape-input', '');
+    const a = await measure(app, '#shape-input', text, true);
+    const f = (v) => (v === null ? '-' : v.toFixed(0)).padStart(9);
+    console.log(`${name.padEnd(28)} ${f(c.frame)} ${f(a.frame)} ${f(a.longest)} ${f(a.listed)}  [${c.longest.toFixed(0)}]`);
+  }
+  // After them: typing a normal shape.
+  await app.evaluate(() => document.getElementById('document-clear')?.click());
+  const g = Number(await app.getAttribute('#layout-canvas', 'data-generation'));
+  const t0 = Date.now();
+  await app.fill('#shape-input', 'f32[3,5]{1,0:T(2,2)}');
+  await app.waitForFunction((g) => Number(document.getElementById('layout-canvas').dataset.generation) !== g, g);
+  console.log(`typing a normal shape afterwards -> drawn: ${Date.now() - t0} ms (playwright round trips included)`);
+} finally {
+  await stopAll();
+}

@@ -1,0 +1,153 @@
+// End-to-end tests of reading what users hold (issues 7 and 15): one HLO
+// instruction part by part, a memory report's table with its match marks,
+// picking a row, and a 5 MB paste held as a document (real Ctrl+V), kept
+// across a reload. Alone: (cd tests/e2e && node --test scan.test.mjs).
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { openApp, repoRoot, screenshot, stopAll, typeShape, waitForPicture, waitForQuery } from './harness.mjs';
+
+const fixture = (name) => readFileSync(join(repoRoot, 'tests/fixtures/hlo', name), 'utf8');
+const SEED = fixture('seed_instructions.txt');
+const FUSION = SEED.slice(SEED.indexOf('%fusion.3')).trimEnd();
+const REPORT = fixture('report_tpu.txt');
+
+let app;
+let page;
+
+before(async () => {
+  app = await openApp();
+  page = app.page;
+  await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
+  await page.goto(app.baseUrl);
+  await waitForPicture(page);
+});
+after(stopAll);
+
+/** Puts `text` on the clipboard and pastes it into the empty box with Ctrl+V. */
+async function paste(text) {
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  const input = page.locator('#shape-input');
+  await input.fill('');
+  await input.focus();
+  await page.keyboard.press('Control+V');
+}
+
+test('the seed fusion instruction, part by part; its operand one click away', async () => {
+  await paste(FUSION);
+  await page.waitForSelector('#hlo-breakdown');
+  const parts = await page.$$eval('#hlo-breakdown .hlo-parts li', (lis) =>
+    lis.map((li) => [li.querySelector('.part-label').textContent, li.querySelector('code').textContent]),
+  );
+  // The seed page's list for this instruction (XLA docs, "Shapes and layout").
+  assert.deepEqual(parts.slice(0, 4), [
+    ['Op name', '%fusion.3'],
+    ['Shape', 'bf16[32,32,4096]'],
+    ['Layout', '2,1,0:T(8,128)(2,1)S(1)'],
+    ['Operation', 'fusion'],
+  ]);
+  assert.equal(parts[4][0], 'Argument');
+  assert.match(parts[4][1], /^bf16\[32,32,8192\]\{2,1,0:T\(8,128\)\(2,1\)S\(1\)\}\s+%fusion\.32$/);
+  assert.deepEqual(parts.slice(5).map((p) => p[1]), ['kind=kCustom', 'calls=%all-reduce-scatter.3']);
+  const layout = await page.textContent('#hlo-breakdown li.hl-layout');
+  assert.match(layout, /S\(1\): 1, .*VMEM/);
+  // Highlights are marks over text nodes, and cover the parts as written.
+  const marks = await page.$$eval('#hlo-breakdown .hlo-text mark', (ms) => ms.map((m) => m.textContent));
+  assert.ok(marks.includes('%fusion.3') && marks.includes('fusion'));
+  // The result shape is drawn.
+  assert.equal(await page.textContent('#shape-canonical'), 'bf16[32,32,4096]{2,1,0:T(8,128)(2,1)S(1)}');
+  // The address holds the result shape, not the instruction.
+  await waitForQuery(page, 'shape', 'bf16[32,32,4096]{2,1,0:T(8,128)(2,1)S(1)}');
+  await screenshot(page, 'scan-breakdown');
+  // The operand's shape, one click away; the breakdown stays.
+  await page.click('#hlo-breakdown li.hl-arg button');
+  await page.waitForFunction(() => document.getElementById('shape-canonical')?.textContent === 'bf16[32,32,8192]{2,1,0:T(8,128)(2,1)S(1)}');
+  assert.ok(await page.$('#hlo-breakdown'));
+});
+
+test('a memory report: the table, its match marks, picking a row', async () => {
+  await paste(REPORT);
+  await page.waitForSelector('#scan-table tr.scan-row');
+  await page.waitForFunction(() => !document.getElementById('document-summary')?.textContent.includes('scanning'));
+  const summary = await page.textContent('#document-summary');
+  assert.match(summary, /^memory report: /);
+  // The text never entered the box; the box says how long the document is.
+  assert.equal(await page.inputValue('#shape-input'), '');
+  assert.equal(await page.getAttribute('#shape-input', 'data-text-length'), String(REPORT.length));
+  const rows = await page.$$eval('#scan-table tr.scan-row', (trs) =>
+    trs.map((tr) => ({
+      where: tr.cells[0].textContent,
+      shape: tr.cells[1].textContent,
+      marks: [...tr.querySelectorAll('[data-match]')].map((m) => m.dataset.match),
+    })),
+  );
+  // Largest waste first: allocation 1 pads 384.0K of data to 16.00M.
+  assert.equal(rows[0].shape, 'f32[4096,8,3]{2,1,0:T(8,128)}');
+  assert.match(rows[0].where, /^allocation 1 /);
+  assert.deepEqual(rows[0].marks, ['true', 'true']);
+  // Allocation 3 reports 32.00M of padding for an untiled shape: no match.
+  const third = rows.find((r) => r.where.startsWith('allocation 3'));
+  assert.ok(third.marks.includes('false'), JSON.stringify(third));
+  // Filter.
+  await page.fill('#scan-filter', 'u8[');
+  await page.waitForFunction(() => document.querySelectorAll('#scan-table tr.scan-row').length === 1);
+  await page.fill('#scan-filter', '');
+  // Sort by shape text.
+  await page.click('#scan-table th:nth-child(2)');
+  const sorted = await page.$$eval('#scan-table tr.scan-row', (trs) => trs.map((tr) => tr.cells[1].textContent));
+  assert.deepEqual(sorted, [...sorted].sort());
+  // Pick a row: it is drawn and goes to ?shape=; the report text does not.
+  await page.click('#scan-table th:nth-child(7)');
+  const row = page.locator('#scan-table tr.scan-row', { hasText: 'f32[1024,245,64]' }).first();
+  await row.click();
+  await waitForQuery(page, 'shape', 'f32[1024,245,64]{1,2,0:T(8,128)}');
+  assert.equal(await page.textContent('#shape-canonical'), 'f32[1024,245,64]{1,2,0:T(8,128)}');
+  assert.ok(!page.url().includes('Size'));
+  // The text view shows the picked shape highlighted.
+  await page.waitForFunction(() => document.querySelector('#document-text mark.picked')?.textContent === 'f32[1024,245,64]{1,2,0:T(8,128)}');
+  await screenshot(page, 'scan-report');
+  await page.click('#document-clear');
+  await page.waitForFunction(() => !document.getElementById('shape-input').hasAttribute('data-text-length'));
+});
+
+/** An HLO module of about `bytes` bytes, with one non-ASCII name per line. */
+function bigModule(bytes) {
+  const lines = ['HloModule big, entry_computation_layout={(f32[128,256]{1,0:T(8,128)})->f32[128,256]{1,0:T(8,128)}}', '', 'ENTRY %main (p: f32[128,256]) -> f32[128,256] {'];
+  let size = lines.join('\n').length;
+  for (let i = 0; size < bytes; i += 1) {
+    const line = `  %add.${i} = f32[128,256]{1,0:T(8,128)} add(f32[128,256]{1,0:T(8,128)} %a.${i}, f32[128,256]{1,0:T(8,128)} %b.${i}), metadata={op_name="é/${i}"}`;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  lines.push('}');
+  return lines.join('\n');
+}
+
+test('5 MB with Ctrl+V: held as a document, scanned, kept after a reload', async () => {
+  const text = bigModule(5_000_000);
+  await paste(text);
+  await page.waitForFunction((n) => document.getElementById('shape-input')?.dataset.textLength === String(n), text.length);
+  assert.equal(await page.inputValue('#shape-input'), '');
+  await page.waitForFunction(() => /HLO module: .* shapes found$/.test(document.getElementById('document-summary')?.textContent ?? ''), null, { timeout: 60_000 });
+  // Only the rows in view are in the DOM.
+  const drawn = await page.$$eval('#scan-table tr.scan-row', (trs) => trs.length);
+  const total = Number(await page.getAttribute('#scan-table', 'data-rows'));
+  assert.ok(total > 30_000, `${total} rows`);
+  assert.ok(drawn < 100, `${drawn} rows in the DOM`);
+  const lines = await page.$$eval('#document-text .tl', (ls) => ls.length);
+  assert.ok(lines < 100, `${lines} lines in the DOM`);
+  await screenshot(page, 'scan-5mb');
+  // Saved, and back after a reload.
+  await page.waitForTimeout(500);
+  assert.equal(await page.$('#document-save-error'), null);
+  await page.reload();
+  await page.waitForFunction((n) => document.getElementById('shape-input')?.dataset.textLength === String(n), text.length, { timeout: 30_000 });
+  // Typing a normal shape still draws it.
+  const before = Number(await page.getAttribute('#layout-canvas', 'data-generation'));
+  await typeShape(page, 'f32[3,5]{1,0:T(2,2)}');
+  await waitForPicture(page, { after: before });
+  assert.equal(await page.textContent('#shape-canonical'), 'f32[3,5]{1,0:T(2,2)}');
+  assert.deepEqual(app.errors, []);
+});
