@@ -9,6 +9,7 @@
 //! `shape-error`.
 
 pub mod anim;
+pub mod embed;
 pub mod model;
 pub mod presets;
 pub mod state;
