@@ -12,6 +12,7 @@ pub mod anim;
 pub mod breakdown;
 pub mod compare;
 pub mod document;
+pub mod embed;
 pub mod explain;
 pub mod model;
 pub mod presets;

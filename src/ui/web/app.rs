@@ -17,6 +17,7 @@ use super::canvas::LayoutCanvas;
 use super::compare::ComparePanel;
 use super::controls::Controls;
 use super::document::{use_document, DocumentBar};
+use super::export::ExportBar;
 use super::info::InfoPanel;
 use super::input::ShapeInput;
 use super::keys::use_keyboard;
@@ -183,6 +184,7 @@ pub fn App(props: &AppProps) -> Html {
                     <LayoutCanvas state={state.clone()} dispatch={dispatch.clone()} />
                     <StepPanel model={model.clone().map(Shared)} stage={state.stage}
                         offset={shown_offset} dispatch={dispatch.clone()} />
+                    <ExportBar state={state.clone()} dispatch={dispatch.clone()} />
                 </section>
                 <aside class="side">
                     <InfoPanel model={model.clone().map(Shared)} {which} offset={shown_offset}
@@ -241,7 +243,7 @@ fn use_remember(current: Initial) {
 
 /// Follows the system's colour scheme while the page is open.
 #[hook]
-fn use_system_theme(dispatch: Callback<Action>) {
+pub(super) fn use_system_theme(dispatch: Callback<Action>) {
     use_effect_with((), move |_| {
         let listener = browser::dark_query().map(|q| {
             EventListener::new(&q, "change", move |e| {
@@ -257,7 +259,7 @@ fn use_system_theme(dispatch: Callback<Action>) {
 /// While `playing`, a requestAnimationFrame loop sends [`Action::Tick`]s.
 /// The frame handle is kept in a cell; dropping it stops the loop.
 #[hook]
-fn use_animation(playing: bool, dispatch: Callback<Action>) {
+pub(super) fn use_animation(playing: bool, dispatch: Callback<Action>) {
     use_effect_with(playing, move |playing| {
         let active = Rc::new(Cell::new(*playing));
         let handle: Rc<std::cell::RefCell<Option<AnimationFrame>>> = Rc::default();

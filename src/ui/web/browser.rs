@@ -38,12 +38,28 @@ fn params() -> Option<UrlSearchParams> {
 /// `?shape=` (or `?preset=`), else the stored input, else the default
 /// example; with the older-padding and leaf parameters.
 pub fn initial() -> Initial {
+    initial_with(true)
+}
+
+/// As [`initial`] but never from localStorage (embedded pictures show
+/// what their address says).
+pub fn initial_from_address() -> Initial {
+    initial_with(false)
+}
+
+/// The options of embed mode when the address has `?embed=1`.
+pub fn embed_options() -> Option<crate::ui::embed::EmbedOptions> {
+    let params = params();
+    crate::ui::embed::options(|name| params.as_ref().and_then(|p| p.get(name)))
+}
+
+fn initial_with(stored: bool) -> Initial {
     let params = params();
     let get = |name: &str| params.as_ref().and_then(|p| p.get(name));
     let preset = get("preset").and_then(|id| presets::find(&id));
     let shape = get(QUERY_PARAM)
         .or_else(|| preset.map(|p| p.shape.to_owned()))
-        .or_else(stored_shape)
+        .or_else(|| if stored { stored_shape() } else { None })
         .unwrap_or_else(|| DEFAULT_SHAPE.to_owned());
     Initial {
         shape,

@@ -203,6 +203,7 @@ pub fn LayoutCanvas(props: &LayoutCanvasProps) -> Html {
                 <canvas id={CANVAS_ID} ref={canvas_ref} class="layout-canvas" tabindex="0"
                     style="display: block; width: 100%; height: 100%"
                     aria-label="The array: its logical view on top, linear memory below. Cells are coloured by their order in memory."
+                    aria-describedby="canvas-text"
                     {onpointerdown} {onpointermove} {onpointerup} {onpointercancel} {onpointerleave} {ondblclick} />
                 <canvas id={OVERLAY_ID} ref={overlay_ref} class="layout-overlay" aria-hidden="true"
                     style="position: absolute; inset: 0; width: 100%; height: 100%; pointer-events: none" />
@@ -210,6 +211,7 @@ pub fn LayoutCanvas(props: &LayoutCanvasProps) -> Html {
                     <p class="canvas-note">{ why_not }</p>
                 }
             </div>
+            <super::alt_text::CanvasText model={state.model.clone().map(Shared)} />
             <Legend model={state.model.clone().map(Shared)} mode={state.settings.mode}
                 theme={state.settings.theme_kind()} report={(*report).clone()} />
         </figure>
@@ -279,6 +281,13 @@ fn publish(canvas: &HtmlCanvasElement, state: &State, report: &PaintReport) {
         ("data-cursor", state.anim.cursor.to_string()),
         ("data-playing", state.anim.playing.to_string()),
         ("data-generation", state.generation.to_string()),
+        (
+            "data-pinned",
+            state
+                .pinned
+                .map(|t| t.offset.to_string())
+                .unwrap_or_default(),
+        ),
         ("data-block-logical", report.blocks[0].to_string()),
         ("data-block-memory", report.blocks[1].to_string()),
     ];

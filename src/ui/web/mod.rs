@@ -1,6 +1,7 @@
 //! The browser side of the app (wasm only): components, the canvas, the
 //! address bar and storage, timing hooks, the panic banner.
 
+mod alt_text;
 mod app;
 mod breakdown;
 pub mod browser;
@@ -8,7 +9,9 @@ mod canvas;
 mod compare;
 mod controls;
 mod document;
+mod embed;
 mod explain;
+mod export;
 mod idb;
 mod info;
 mod input;
@@ -32,7 +35,14 @@ pub use input::{split_at_span, INPUT_ID};
 /// Starts the app in the page's `<body>`: the entry point of the wasm binary.
 pub fn start() {
     panic::install();
-    yew::Renderer::<App>::new().render();
+    match browser::embed_options() {
+        Some(options) => {
+            yew::Renderer::<embed::EmbedApp>::with_props(embed::EmbedProps { options }).render();
+        }
+        None => {
+            yew::Renderer::<App>::new().render();
+        }
+    }
 }
 
 /// Mounts the app inside `root`, starting with `initial` if given (tests and

@@ -1,0 +1,136 @@
+//! Embed mode (`?embed=1&shape=...`): the picture alone, filling its
+//! frame, with compact or full controls by option and a link to the full
+//! app. The address options are read by [`crate::ui::embed::options`]; the
+//! embedded page never writes the address or localStorage.
+
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use super::app::{use_animation, use_system_theme};
+use super::browser;
+use super::canvas::LayoutCanvas;
+use super::controls::Controls;
+use crate::render::world::Pane;
+use crate::ui::embed::{percent_encode, EmbedControls, EmbedOptions};
+use crate::ui::state::{Action, State, Target};
+
+#[derive(Properties, PartialEq)]
+pub struct EmbedProps {
+    pub options: EmbedOptions,
+}
+
+/// Whether the reader asked for less motion (then autoplay stays off).
+fn reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
+        .is_some_and(|q| q.matches())
+}
+
+#[function_component]
+pub fn EmbedApp(props: &EmbedProps) -> Html {
+    let options = props.options.clone();
+    let state = {
+        let options = options.clone();
+        use_reducer(move || {
+            let i = browser::initial_from_address();
+            let mut s = State::new(i.shape, i.padded, i.pad_value, i.leaf);
+            s.apply(Action::SystemDark(
+                browser::dark_query().is_some_and(|q| q.matches()),
+            ));
+            if let Some(theme) = options.theme {
+                s.apply(Action::Theme(theme));
+            }
+            if let Some(speed) = options.speed {
+                s.apply(Action::Speed(speed));
+            }
+            if let (Some(index), Some(m)) = (&options.select, s.mapping()) {
+                if let Some(offset) = m.offset_of(index) {
+                    s.pinned = Some(Target {
+                        offset,
+                        pane: Pane::Logical,
+                    });
+                }
+            }
+            if options.autoplay && !reduced_motion() {
+                s.apply(Action::Play);
+            }
+            s
+        })
+    };
+    let dispatch = {
+        let d = state.dispatcher();
+        Callback::from(move |a: Action| d.dispatch(a))
+    };
+    let dark = state.settings.theme_kind() == crate::render::world::ThemeKind::Dark;
+    use_effect_with(dark, |dark| browser::apply_theme(*dark));
+    use_system_theme(dispatch.clone());
+    use_animation(state.anim.playing, dispatch.clone());
+
+    let full_app = format!("./?shape={}", percent_encode(&state.input));
+    let controls = match options.controls {
+        EmbedControls::None => html! {},
+        EmbedControls::Compact => {
+            html! { <Compact state={state.clone()} dispatch={dispatch.clone()} /> }
+        }
+        EmbedControls::Full => {
+            html! { <Controls state={state.clone()} dispatch={dispatch.clone()} /> }
+        }
+    };
+    html! {
+        <main class="embed">
+            <LayoutCanvas state={state.clone()} dispatch={dispatch.clone()} />
+            <div class="embed-bar">
+                { controls }
+                <a class="open-full" href={full_app} target="_blank" rel="noopener">{ "open in the full app" }</a>
+            </div>
+        </main>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct CompactProps {
+    state: UseReducerHandle<State>,
+    dispatch: Callback<Action>,
+}
+
+/// One row: play/pause, one step back and forward, the offset slider.
+#[function_component]
+fn Compact(props: &CompactProps) -> Html {
+    let s = &props.state;
+    let d = &props.dispatch;
+    let last = s.anim.footprint.saturating_sub(1);
+    let disabled = s.anim.footprint == 0;
+    let on_play = d.reform(|_: MouseEvent| Action::TogglePlay);
+    let on_back = d.reform(|_: MouseEvent| Action::Step(-1));
+    let on_fwd = d.reform(|_: MouseEvent| Action::Step(1));
+    let on_scrub = d.reform(|e: InputEvent| {
+        let v = e
+            .target_unchecked_into::<HtmlInputElement>()
+            .value_as_number();
+        Action::Seek(if v.is_finite() && v > 0.0 {
+            v as u64
+        } else {
+            0
+        })
+    });
+    let (label, title) = if s.anim.playing {
+        ("❚❚", "Pause")
+    } else {
+        ("▶", "Play")
+    };
+    html! {
+        <div class="compact-controls" role="toolbar" aria-label="Animation">
+            <button id="play" type="button" onclick={on_play} {disabled} {title} aria-label={title}
+                aria-pressed={s.anim.playing.to_string()}>{ label }</button>
+            <button id="step-back" type="button" onclick={on_back} {disabled} title="Back one element" aria-label="Back one element">{ "−1" }</button>
+            <button id="step-forward" type="button" onclick={on_fwd} {disabled} title="Forward one element" aria-label="Forward one element">{ "+1" }</button>
+            <input id="scrub" type="range" min="0" max={last.to_string()} step="1" value={s.anim.cursor.to_string()}
+                oninput={on_scrub} {disabled} aria-label="Memory offset" />
+            <output id="cursor-readout" class="readout">{ format!("offset {}", s.anim.cursor) }</output>
+        </div>
+    }
+}

@@ -1,0 +1,91 @@
+// The <xla-layout> custom element (issue 9): dist/docs.html uses it; 20
+// elements on one page each draw once scrolled into view, an attribute
+// changed from JavaScript redraws, and an idle page asks for no animation
+// frames.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { openApp, screenshot, stopAll } from './harness.mjs';
+
+let app;
+let page;
+
+before(async () => {
+  app = await openApp();
+  page = app.page;
+  // Count requestAnimationFrame calls in every frame of the page.
+  await app.context.addInitScript(() => {
+    const raf = window.requestAnimationFrame.bind(window);
+    window.__rafCalls = 0;
+    window.requestAnimationFrame = (cb) => {
+      window.__rafCalls += 1;
+      return raf(cb);
+    };
+  });
+});
+after(stopAll);
+
+/** Per element: its iframe's canvas generation and logical world, or null. */
+const drawn = () =>
+  page.$$eval('xla-layout', (els) =>
+    els.map((el) => {
+      const canvas = el.querySelector('iframe')?.contentDocument?.getElementById('layout-canvas');
+      const g = Number(canvas?.dataset.generation ?? 0);
+      return g > 0 ? { world: canvas.dataset.logicalWorld } : null;
+    }),
+  );
+
+test('the docs page draws its examples with the element', async () => {
+  const start = Date.now();
+  await page.goto(`${app.baseUrl}docs.html`);
+  await page.setViewportSize({ width: 1000, height: 6000 });
+  await page.waitForFunction(() => {
+    const els = [...document.querySelectorAll('xla-layout')];
+    return els.length === 6 && els.every((el) => Number(el.querySelector('iframe')?.contentDocument?.getElementById('layout-canvas')?.dataset.generation) > 0);
+  });
+  console.log(`docs page: 6 elements drawn in ${Date.now() - start} ms`);
+  await screenshot(page, 'element-01-docs');
+  assert.deepEqual(app.errors, []);
+});
+
+test('20 elements: drawn when scrolled into view, redrawn on attribute change, idle without animation frames', async () => {
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await page.goto(`${app.baseUrl}docs.html`);
+  await page.evaluate(() => {
+    document.body.innerHTML = '';
+    for (let k = 0; k < 20; k += 1) {
+      const el = document.createElement('xla-layout');
+      el.setAttribute('shape', `f32[${k + 2},5]{1,0:T(2,2)}`);
+      el.style.height = '200px';
+      document.body.append(el);
+    }
+  });
+  // Only the ones near the viewport have a frame yet.
+  const early = await page.$$eval('xla-layout', (els) => els.filter((el) => el.querySelector('iframe')).length);
+  assert.ok(early < 20, `frames before scrolling: ${early}`);
+  const start = Date.now();
+  for (let y = 0; y <= 20 * 200; y += 600) {
+    await page.evaluate((y) => window.scrollTo(0, y), y);
+    await page.waitForTimeout(50);
+  }
+  await page.waitForFunction(() => [...document.querySelectorAll('xla-layout')].every((el) => Number(el.querySelector('iframe')?.contentDocument?.getElementById('layout-canvas')?.dataset.generation) > 0));
+  console.log(`20 elements drawn ${Date.now() - start} ms after scrolling began`);
+  const all = await drawn();
+  // The logical world of f32[k+2,5] tiled 2x2 is 6 cells wide (5 padded to 6).
+  all.forEach((d, k) => assert.equal(d.world.split(',')[0], '6', `element ${k}`));
+
+  // Idle: no requestAnimationFrame in any frame over half a second.
+  const count = () => page.$$eval('xla-layout iframe', (fs) => fs.reduce((s, f) => s + (f.contentWindow.__rafCalls ?? 0), 0));
+  await page.waitForTimeout(300);
+  const before = await count();
+  await page.waitForTimeout(500);
+  assert.equal(await count(), before, 'no animation frames while idle');
+
+  // Changing an attribute redraws with the new shape.
+  await page.$eval('xla-layout', (el) => el.setAttribute('shape', 'f32[4,8]{0,1}'));
+  await page.waitForFunction(() => {
+    const c = document.querySelector('xla-layout iframe')?.contentDocument?.getElementById('layout-canvas');
+    return c && Number(c.dataset.generation) > 0 && c.dataset.logicalWorld === '8,4';
+  });
+  assert.deepEqual(app.errors, []);
+});
