@@ -137,9 +137,9 @@ export async function openApp() {
 }
 
 /** Saves a full-page screenshot as target/e2e/<name>.png. */
-export async function screenshot(page, name) {
+export async function screenshot(page, name, { fullPage = true } = {}) {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage });
 }
 
 const rectOf = (text) => {
