@@ -12,7 +12,7 @@ mod support;
 use support::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{Element, HtmlCanvasElement, HtmlInputElement, KeyboardEvent, KeyboardEventInit};
+use web_sys::{Element, HtmlCanvasElement, HtmlTextAreaElement, KeyboardEvent, KeyboardEventInit};
 use xla_layout_viz::ui;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -66,7 +66,7 @@ async fn a_bad_input_shows_the_error_and_keeps_the_picture() {
     let canvas = first_drawing(&root).await;
     let before = canvas_pixels(&canvas);
 
-    let input: HtmlInputElement = find(&root, "#shape-input");
+    let input: HtmlTextAreaElement = find(&root, "#shape-input");
     type_into(&input, "f32[3,x]{1,0}");
     let error: Element = find(&root, "#shape-error");
     wait_until("the error message", || {

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement, HtmlInputElement};
+use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement, HtmlTextAreaElement};
 use xla_layout_viz::render::world::colour::viridis_table;
 
 pub fn document() -> web_sys::Document {
@@ -120,7 +120,7 @@ pub fn canvas_pixels(canvas: &HtmlCanvasElement) -> Vec<u8> {
 
 /// Types `text` into the input the way a browser does: set the value, then
 /// fire a bubbling `input` event (Yew listens at the root).
-pub fn type_into(input: &HtmlInputElement, text: &str) {
+pub fn type_into(input: &HtmlTextAreaElement, text: &str) {
     input.set_value(text);
     let event = document().create_event("Event").unwrap();
     event.init_event_with_bubbles_and_cancelable("input", true, true);
