@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Python package's checks (issue 14): a virtualenv in .venv (created if
-# missing), pinned maturin, pytest, hypothesis, jax[cpu] and sphinx, the wheel built
+# missing), pinned maturin, pytest, hypothesis, jax[cpu], sphinx and mkdocs-material, the wheel built
 # and installed from python/, the CLI the tests compare against, and pytest
 # over python/tests/. Exits non-zero when any step fails.
 #
@@ -20,6 +20,9 @@ JAX_VERSION="0.10.2"
 # The newest Sphinx for Python 3.11 (9.1 and later need 3.12); the Sphinx
 # extension's tests build python/tests/sphinx_demo/ with it.
 SPHINX_VERSION="9.0.4"
+# MkDocs Material (with mkdocs and pymdown-extensions): test_mkdocs.py
+# builds python/tests/mkdocs_demo/ with it (~35 s to install, ~5 s of tests).
+MKDOCS_MATERIAL_VERSION="9.8.1"
 
 VENV="$ROOT/.venv"
 PY="$VENV/bin/python"
@@ -30,11 +33,11 @@ if [ ! -x "$PY" ]; then
     "${PYTHON:-python3}" -m venv "$VENV"
 fi
 
-say "installing maturin $MATURIN_VERSION, pytest, hypothesis, jax[cpu] $JAX_VERSION, sphinx $SPHINX_VERSION"
+say "installing maturin $MATURIN_VERSION, pytest, hypothesis, jax[cpu] $JAX_VERSION, sphinx $SPHINX_VERSION, mkdocs-material $MKDOCS_MATERIAL_VERSION"
 "$PY" -m pip install -q --disable-pip-version-check \
     "maturin==$MATURIN_VERSION" "pytest==$PYTEST_VERSION" \
     "hypothesis==$HYPOTHESIS_VERSION" "jax[cpu]==$JAX_VERSION" \
-    "sphinx==$SPHINX_VERSION"
+    "sphinx==$SPHINX_VERSION" "mkdocs-material==$MKDOCS_MATERIAL_VERSION"
 
 say "building and installing the wheel (pip install ./python)"
 "$PY" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps ./python
