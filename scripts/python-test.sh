@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Python package's checks (issue 14): a virtualenv in .venv (created if
-# missing), pinned maturin, pytest, hypothesis, jax[cpu], sphinx and mkdocs-material, the wheel built
+# missing), pinned maturin, pytest, hypothesis, jax[cpu], sphinx, mkdocs-material, nbclient and ipykernel, the wheel built
 # and installed from python/, the CLI the tests compare against, and pytest
 # over python/tests/. Exits non-zero when any step fails.
 #
@@ -23,6 +23,11 @@ SPHINX_VERSION="9.0.4"
 # MkDocs Material (with mkdocs and pymdown-extensions): test_mkdocs.py
 # builds python/tests/mkdocs_demo/ with it (~35 s to install, ~5 s of tests).
 MKDOCS_MATERIAL_VERSION="9.8.1"
+# Executing examples/xla_layout_tour.ipynb in test_notebook.py (~60 s to
+# install, ~7 s of tests).
+NBCLIENT_VERSION="0.11.0"
+NBFORMAT_VERSION="5.11.1"
+IPYKERNEL_VERSION="7.4.0"
 
 VENV="$ROOT/.venv"
 PY="$VENV/bin/python"
@@ -33,11 +38,12 @@ if [ ! -x "$PY" ]; then
     "${PYTHON:-python3}" -m venv "$VENV"
 fi
 
-say "installing maturin $MATURIN_VERSION, pytest, hypothesis, jax[cpu] $JAX_VERSION, sphinx $SPHINX_VERSION, mkdocs-material $MKDOCS_MATERIAL_VERSION"
+say "installing maturin $MATURIN_VERSION, pytest, hypothesis, jax[cpu] $JAX_VERSION, sphinx $SPHINX_VERSION, mkdocs-material $MKDOCS_MATERIAL_VERSION, nbclient, ipykernel"
 "$PY" -m pip install -q --disable-pip-version-check \
     "maturin==$MATURIN_VERSION" "pytest==$PYTEST_VERSION" \
     "hypothesis==$HYPOTHESIS_VERSION" "jax[cpu]==$JAX_VERSION" \
-    "sphinx==$SPHINX_VERSION" "mkdocs-material==$MKDOCS_MATERIAL_VERSION"
+    "sphinx==$SPHINX_VERSION" "mkdocs-material==$MKDOCS_MATERIAL_VERSION" \
+    "nbclient==$NBCLIENT_VERSION" "nbformat==$NBFORMAT_VERSION" "ipykernel==$IPYKERNEL_VERSION"
 
 say "building and installing the wheel (pip install ./python)"
 "$PY" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps ./python
