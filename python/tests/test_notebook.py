@@ -35,12 +35,21 @@ def test_runs_without_errors(executed):
 
 def test_figures_are_static_svg_from_the_api(executed):
     svgs = [o.data["image/svg+xml"] for cell in outputs(executed) for o in cell if "image/svg+xml" in o.get("data", {})]
-    assert len(svgs) == 2
+    assert len(svgs) == 3
     assert svgs[0] == X.parse("f32[3,5]{1,0:T(2,2)}")._repr_svg_()
     # IPython's SVG() drops the XML declaration and keeps the rest.
     want = X.svg("bf16[8,128]{1,0:T(8,128)(2,1)}", view="memory", labels="index", width=640)
     assert svgs[1].startswith("<svg ") and want.endswith(svgs[1])
     assert len(svgs[1]) > len(want) - 60
+    # The widget's output carries the figure of the shape it was shown with.
+    assert svgs[2] == X.svg("f32[3,5]{1,0:T(2,2)}")
+
+
+def test_widget_output_is_a_widget_view_with_its_svg(executed):
+    widget = [o for cell in outputs(executed) for o in cell if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    assert len(widget) == 1
+    assert widget[0].data["application/vnd.jupyter.widget-view+json"]["model_id"]
+    assert widget[0].data["image/svg+xml"].startswith("<?xml")
 
 
 def test_sizes_cell_shows_the_worked_example(executed):
@@ -57,6 +66,16 @@ def test_scan_and_memory_tables_show(executed):
 
 def test_committed_outputs_are_current(executed):
     committed = nbformat.read(NOTEBOOK, as_version=4)
+    assert len(outputs(committed)) == len(outputs(executed))
     for old, new in zip(outputs(committed), outputs(executed)):
-        strip = lambda cell: [(o.output_type, dict(o.get("data", {})), o.get("text")) for o in cell]  # noqa: E731
+        strip = lambda cell: [(o.output_type, without_model_id(o.get("data", {})), o.get("text")) for o in cell]  # noqa: E731
         assert strip(old) == strip(new)
+
+
+def without_model_id(data):
+    """An output's data with a widget view's model id (new on every run) blanked."""
+    data = dict(data)
+    view = "application/vnd.jupyter.widget-view+json"
+    if view in data:
+        data[view] = dict(data[view], model_id="")
+    return data

@@ -21,6 +21,7 @@ from . import _native
 from ._jax import from_jax
 from ._scan import ScanResult, scan
 from ._memory import MemoryReport, memory
+from ._widget import show
 
 __all__ = [
     "LayoutError",
@@ -33,6 +34,7 @@ __all__ = [
     "info",
     "scan",
     "memory",
+    "show",
     "svg",
     "from_jax",
 ]

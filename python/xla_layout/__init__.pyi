@@ -88,6 +88,9 @@ class MemoryReport:
     def _repr_html_(self) -> str: ...
 
 def memory(compiled: Any, analysis: Any = None) -> MemoryReport: ...
+def show(x: Any, **options: Any) -> Any:
+    """An anywidget drawing `x` with the `<xla-layout>` element; its
+    outputs also carry the static SVG."""
 def svg(
     text: str,
     view: str = "both",

@@ -1,0 +1,158 @@
+"""``show(x)``: the ``<xla-layout>`` element as a notebook widget
+(anywidget), with the static SVG of the core's SVG backend in every output.
+
+The element's files (the app's wasm-bindgen glue JS and wasm, and the
+element's script, built by Trunk) ship inside the wheel in
+``xla_layout/static/`` when scripts/python-test.sh built it after
+``trunk build --release``; the widget sends them to the page once per
+widget, and the page loads them from memory (Blob URLs): no network. A
+wheel built without them still shows the static figure.
+"""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any, Dict, Optional
+
+from ._native import LayoutError, Shape, parse
+from . import _native
+
+STATIC = pathlib.Path(__file__).resolve().parent / "static"
+#: The Trunk build's files, under fixed names (see scripts/python-test.sh).
+GLUE, WASM, ELEMENT = "xla-layout-viz.js", "xla-layout-viz_bg.wasm", "xla-layout-element.js"
+
+VIEWS = ("both", "logical", "memory")
+CONTROLS = ("none", "compact", "full")
+THEMES = ("light", "dark", "system")
+#: The options the widget syncs to the element, and their defaults.
+OPTIONS = ("shape", "view", "controls", "autoplay", "speed", "theme", "select", "step", "compare", "height")
+DEFAULTS: Dict[str, Any] = {
+    "shape": "", "view": "both", "controls": "compact", "autoplay": False, "speed": "",
+    "theme": "system", "select": "", "step": "", "compare": "", "height": 360,
+}
+
+
+def assets_available() -> bool:
+    """True when the wheel carries the element's glue JS, wasm and script
+    (the live element); False means the widget shows the static figure."""
+    return all((STATIC / name).is_file() for name in (GLUE, WASM, ELEMENT))
+
+
+def _read(name: str, binary: bool = False) -> Any:
+    path = STATIC / name
+    if not path.is_file():
+        return b"" if binary else ""
+    return path.read_bytes() if binary else path.read_text(encoding="utf-8")
+
+
+def text_of(x: Any) -> str:
+    """Shape text of ``x``: a ``str``, a :class:`Shape` (its canonical
+    text), or anything :func:`from_jax` takes (a ``jax.Array``, a
+    ``ShapeDtypeStruct``)."""
+    if isinstance(x, str):
+        return x
+    if isinstance(x, Shape):
+        return x.canonical
+    from ._jax import from_jax
+
+    return from_jax(x)
+
+
+def _widget_class() -> Any:
+    try:
+        import anywidget
+        import traitlets as t
+    except ImportError as e:  # pragma: no cover - depends on the env
+        raise ImportError("xla_layout.show needs anywidget: pip install anywidget") from e
+
+    class LayoutWidget(anywidget.AnyWidget):
+        """The ``<xla-layout>`` element; set any option (``w.shape = ...``,
+        ``w.view = "memory"``) to redraw. Its outputs also carry the static
+        SVG (``image/svg+xml``) for nbconvert, GitHub and PDF."""
+
+        _esm = STATIC / "widget.js"
+
+        shape = t.Unicode(DEFAULTS["shape"]).tag(sync=True)
+        view = t.Enum(VIEWS, default_value=DEFAULTS["view"]).tag(sync=True)
+        controls = t.Enum(CONTROLS, default_value=DEFAULTS["controls"]).tag(sync=True)
+        autoplay = t.Bool(DEFAULTS["autoplay"]).tag(sync=True)
+        speed = t.Unicode(DEFAULTS["speed"]).tag(sync=True)
+        theme = t.Enum(THEMES, default_value=DEFAULTS["theme"]).tag(sync=True)
+        select = t.Unicode(DEFAULTS["select"]).tag(sync=True)
+        step = t.Unicode(DEFAULTS["step"]).tag(sync=True)
+        compare = t.Unicode(DEFAULTS["compare"]).tag(sync=True)
+        height = t.Int(DEFAULTS["height"], min=200, max=4000).tag(sync=True)
+
+        _svg = t.Unicode("").tag(sync=True)
+        _glue = t.Unicode("").tag(sync=True)
+        _wasm = t.Bytes(b"").tag(sync=True)
+        _element = t.Unicode("").tag(sync=True)
+
+        def __init__(self, **kwargs: Any) -> None:
+            super().__init__(
+                _glue=_read(GLUE), _wasm=_read(WASM, binary=True), _element=_read(ELEMENT), **kwargs
+            )
+            self._update_svg()
+
+        @t.validate("shape")
+        def _check_shape(self, proposal: Dict[str, Any]) -> str:
+            text = text_of(proposal["value"])
+            parse(text)  # LayoutError (a ValueError) for bad text
+            return text
+
+        @t.validate("compare")
+        def _check_compare(self, proposal: Dict[str, Any]) -> str:
+            text = proposal["value"]
+            if text:
+                parse(text)
+            return text
+
+        @t.observe("shape", "view", "theme")
+        def _redraw(self, change: Any) -> None:
+            self._update_svg()
+
+        def _update_svg(self) -> None:
+            self._svg = static_svg(self.shape, self.view, self.theme) or ""
+
+        def __repr__(self) -> str:
+            # The text/plain output: the same on every run (not an address).
+            options = ", ".join(f"{name}={getattr(self, name)!r}" for name in OPTIONS[1:] if getattr(self, name) != DEFAULTS[name])
+            return f"LayoutWidget(shape={self.shape!r}{', ' + options if options else ''})"
+
+        def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+            bundle = super()._repr_mimebundle_(**kwargs)
+            data = bundle[0] if isinstance(bundle, tuple) else bundle
+            if data is not None and self._svg:
+                data["image/svg+xml"] = self._svg
+            return bundle
+
+    return LayoutWidget
+
+
+def static_svg(text: str, view: str = "both", theme: str = "light") -> Optional[str]:
+    """The figure ``svg`` draws (``system`` drawn light); None for text the
+    SVG backend does not draw (a tuple, a token, no text)."""
+    if not text:
+        return None
+    try:
+        # xla_layout.svg's defaults otherwise (labels auto, width 1200).
+        return _native.svg(text, view, "auto", 1200.0, "dark" if theme == "dark" else "light", "offset")
+    except LayoutError:
+        return None
+
+
+_CLASS: Any = None
+
+
+def show(x: Any, **options: Any) -> Any:
+    """A notebook widget drawing ``x`` (shape text, a :class:`Shape`, a
+    ``jax.Array`` or ``ShapeDtypeStruct``) with the ``<xla-layout>``
+    element. ``options``: ``view`` (both, logical, memory), ``controls``
+    (none, compact, full; default compact), ``autoplay``, ``speed``,
+    ``theme`` (light, dark, system), ``select`` (``"i,j"``), ``step``,
+    ``compare`` (a second shape text), ``height`` (pixels). Setting
+    ``w.shape`` or any option redraws. Needs anywidget."""
+    global _CLASS
+    if _CLASS is None:
+        _CLASS = _widget_class()
+    return _CLASS(shape=text_of(x), **options)
