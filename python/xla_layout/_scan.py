@@ -140,21 +140,48 @@ class ScanResult(Sequence):
         return pandas.DataFrame.from_records(self.records())
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<th>{html.escape(h)}</th>" for _, h in COLUMNS)
+        # Click a heading to sort by that column (again: the other way);
+        # works where the notebook runs our HTML as trusted (a live
+        # JupyterLab/Notebook output, nbconvert's HTML); elsewhere (GitHub)
+        # the table stays largest waste first.
+        head = "".join(f'<th onclick="{html.escape(SORT_JS, quote=True)}">{html.escape(h)}</th>' for _, h in COLUMNS)
         rows = []
-        for record in self.by_waste():
+        order = self.order_by_waste()
+        for k in order[:MAX_ROWS]:
+            record = self[k]
             cells = []
             for key, _ in COLUMNS:
                 value = waste(record) if key == "waste" else record.get(key)
                 text = "" if value is None else _cell(value)
                 cells.append(f"<td>{html.escape(text, quote=True)}</td>")
             rows.append("<tr>" + "".join(cells) + "</tr>")
-        caption = f"{len(self)} shape{'s' if len(self) != 1 else ''}, largest waste first"
+        caption = f"{len(self):,} shape{'s' if len(self) != 1 else ''}, largest waste first"
+        if len(order) > MAX_ROWS:
+            caption += f"; the {MAX_ROWS:,} largest shown (to_pandas() for all)"
+        caption += "; click a heading to sort"
         return (
             '<table class="xla-layout-scan">'
             f"<caption>{html.escape(caption)}</caption>"
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
         )
+
+
+#: At most this many rows in the notebook table (largest waste first).
+MAX_ROWS = 1000
+
+#: A heading's click handler (no user text in it): sorts the body's rows by
+#: that column, numbers as numbers, empty cells last, ascending first.
+SORT_JS = (
+    "var th=this,b=th.closest('table').tBodies[0],i=th.cellIndex,"
+    "up=th.dataset.sort!=='asc';"
+    "for(var h of th.parentNode.cells)delete h.dataset.sort;"
+    "th.dataset.sort=up?'asc':'desc';"
+    "var v=function(r){var t=r.cells[i].textContent,n=Number(t);return t===''?null:(isFinite(n)?n:t)};"
+    "Array.from(b.rows).sort(function(x,y){var a=v(x),c=v(y);"
+    "if(a===null||c===null)return (a===null)-(c===null);"
+    "var o=(typeof a==='number'&&typeof c==='number')?a-c:String(a).localeCompare(String(c));"
+    "return up?o:-o}).forEach(function(r){b.appendChild(r)})"
+)
 
 
 def _cell(value: Any) -> str:

@@ -3,7 +3,8 @@
 // passes JUPYTER_URL, JUPYTER_TOKEN and NOTEBOOK. Headless Chromium
 // (playwright-core from tests/e2e/node_modules) opens the example notebook,
 // runs all its cells, and checks that the widget's <xla-layout> element
-// draws its canvas, then that `w.shape = ...` run in the kernel redraws it.
+// draws its canvas, then that `w.shape = ...` run in the kernel redraws it;
+// and that the scan table re-sorts when a heading is clicked.
 // Exits non-zero with a message on the first failed check.
 
 import assert from 'node:assert/strict';
@@ -142,6 +143,29 @@ try {
   assert.ok(drawn.colours >= 3 && drawn.painted > 1000, `the canvas draws: ${JSON.stringify(drawn)}`);
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: join(shots, 'jupyterlab-widget-01.png') });
+
+  // The scan table sorts by a column when its heading is clicked.
+  const column = (name) =>
+    page.evaluate((name) => {
+      const table = document.querySelector('table.xla-layout-scan');
+      const i = [...table.tHead.rows[0].cells].findIndex((th) => th.textContent === name);
+      return [...table.tBodies[0].rows].map((r) => r.cells[i].textContent);
+    }, name);
+  const click = (name) =>
+    page.evaluate((name) => {
+      const table = document.querySelector('table.xla-layout-scan');
+      [...table.tHead.rows[0].cells].find((th) => th.textContent === name).click();
+    }, name);
+  const lines = await column('line');
+  assert.ok(lines.length >= 3, `scan table rows: ${lines}`);
+  await click('line');
+  assert.deepEqual((await column('line')).map(Number), lines.map(Number).sort((a, b) => a - b));
+  await click('line');
+  assert.deepEqual((await column('line')).map(Number), lines.map(Number).sort((a, b) => b - a));
+  const shapes = await column('shape');
+  await click('shape');
+  assert.deepEqual(await column('shape'), [...shapes].sort((a, b) => a.localeCompare(b)));
+  console.log(`scan table sorted by line and by shape (${lines.length} rows)`);
 
   // Setting w.shape from Python redraws the element.
   const ran = await page.evaluate(async (code) => {
