@@ -18,19 +18,13 @@ import subprocess
 import sys
 import time
 import urllib.request
-import warnings
 
 import pytest
-
-from xla_layout import _widget
+from conftest import E2E_MODULES, browser_missing, skip_loudly
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 NOTEBOOK = ROOT / "examples" / "xla_layout_tour.ipynb"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-E2E_MODULES = pathlib.Path(os.environ.get("E2E_MODULES", ROOT / "tests" / "e2e"))
-
-
 def missing():
     """Why the browser test cannot run here, or None."""
     try:
@@ -38,15 +32,7 @@ def missing():
         import anywidget  # noqa: F401
     except ImportError as e:
         return f"JupyterLab and anywidget are needed ({e})"
-    if not pathlib.Path(CHROMIUM).exists():
-        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
-    if shutil.which("node") is None:
-        return "no node on PATH"
-    if not (E2E_MODULES / "node_modules" / "playwright-core").is_dir():
-        return f"no playwright-core in {E2E_MODULES}/node_modules (npm ci there)"
-    if not _widget.assets_available():
-        return "the wheel has no element files (run trunk build --release before scripts/python-test.sh)"
-    return None
+    return browser_missing()
 
 
 def free_port():
@@ -59,10 +45,7 @@ def free_port():
 def jupyterlab(tmp_path_factory):
     reason = missing()
     if reason:
-        if os.environ.get("XLA_LAYOUT_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"XLA_LAYOUT_REQUIRE_BROWSER=1: {reason}")
-        warnings.warn(f"JupyterLab browser test SKIPPED: {reason}")
-        pytest.skip(f"JupyterLab browser test: {reason}")
+        skip_loudly("JupyterLab browser test", reason)
     work = tmp_path_factory.mktemp("jupyterlab")
     shutil.copy(NOTEBOOK, work / NOTEBOOK.name)
     home = work / "home"

@@ -3,23 +3,20 @@
 
 The element's files (the app's wasm-bindgen glue JS and wasm, and the
 element's script, built by Trunk) ship inside the wheel in
-``xla_layout/static/`` when scripts/python-test.sh built it after
-``trunk build --release``; the widget sends them to the page once per
+``xla_layout/static/`` when scripts/python-assets.sh copied them from
+``dist/`` (``trunk build --release``) before the wheel was built; the widget sends them to the page once per
 widget, and the page loads them from memory (Blob URLs): no network. A
 wheel built without them still shows the static figure.
 """
 
 from __future__ import annotations
 
-import pathlib
 from typing import Any, Dict, Optional
 
-from ._native import LayoutError, Shape, parse
 from . import _native
-
-STATIC = pathlib.Path(__file__).resolve().parent / "static"
-#: The Trunk build's files, under fixed names (see scripts/python-test.sh).
-GLUE, WASM, ELEMENT = "xla-layout-viz.js", "xla-layout-viz_bg.wasm", "xla-layout-element.js"
+from ._assets import ELEMENT, GLUE, STATIC, WASM
+from ._assets import available as assets_available  # noqa: F401 (tests, docs)
+from ._native import LayoutError, Shape, parse
 
 VIEWS = ("both", "logical", "memory")
 CONTROLS = ("none", "compact", "full")
@@ -30,12 +27,6 @@ DEFAULTS: Dict[str, Any] = {
     "shape": "", "view": "both", "controls": "compact", "autoplay": False, "speed": "",
     "theme": "system", "select": "", "step": "", "compare": "", "height": 360,
 }
-
-
-def assets_available() -> bool:
-    """True when the wheel carries the element's glue JS, wasm and script
-    (the live element); False means the widget shows the static figure."""
-    return all((STATIC / name).is_file() for name in (GLUE, WASM, ELEMENT))
 
 
 def _read(name: str, binary: bool = False) -> Any:
