@@ -76,9 +76,29 @@ def test_front_end_ships_in_the_package():
     assert "XLA_LAYOUT_LOAD" in esm and "export default" in esm
 
 
+def answer(w):
+    """What the widget sends when the page asks for the element's files."""
+    sent = []
+    w.send = lambda content, buffers=None: sent.append((content, buffers))
+    w._handle_custom_msg({"type": "xla-layout-assets?"}, [])
+    w._handle_custom_msg({"type": "something else"}, [])
+    assert len(sent) == 1
+    return sent[0]
+
+
+def test_files_are_not_widget_state():
+    # A notebook that saves widget state keeps options and the figure only.
+    state = X.show(TEXT).get_state()
+    assert set(state) >= {"shape", "view", "controls", "_svg"}
+    assert not any(isinstance(v, (bytes, memoryview)) for v in state.values())
+    # The largest are the figure and the front end, far below the wasm (~680 KB).
+    assert max(len(str(v)) for v in state.values()) < 100_000
+
+
 @pytest.mark.skipif(not _widget.assets_available(), reason="wheel built without trunk's dist/")
 def test_element_files_ship_in_the_wheel():
-    w = X.show(TEXT)
-    assert w._wasm[:4] == b"\0asm"
-    assert "mount_xla_layout" in w._glue
-    assert "XLA_LAYOUT_LOAD" in w._element
+    content, buffers = answer(X.show(TEXT))
+    assert content["type"] == "xla-layout-assets"
+    assert bytes(buffers[0][:4]) == b"\0asm"
+    assert "mount_xla_layout" in content["glue"]
+    assert "XLA_LAYOUT_LOAD" in content["element"]

@@ -4,8 +4,9 @@
 The element's files (the app's wasm-bindgen glue JS and wasm, and the
 element's script, built by Trunk) ship inside the wheel in
 ``xla_layout/static/`` when scripts/python-assets.sh copied them from
-``dist/`` (``trunk build --release``) before the wheel was built; the widget sends them to the page once per
-widget, and the page loads them from memory (Blob URLs): no network. A
+``dist/`` (``trunk build --release``) before the wheel was built; the page
+asks a widget for them once (a custom message, not widget state) and loads
+them from memory (Blob URLs): no network. A
 wheel built without them still shows the static figure.
 """
 
@@ -21,6 +22,8 @@ from ._native import LayoutError, Shape, parse
 VIEWS = ("both", "logical", "memory")
 CONTROLS = ("none", "compact", "full")
 THEMES = ("light", "dark", "system")
+#: The page's request for the element's files, and the reply.
+ASK, REPLY = "xla-layout-assets?", "xla-layout-assets"
 #: The options the widget syncs to the element, and their defaults.
 OPTIONS = ("shape", "view", "controls", "autoplay", "speed", "theme", "select", "step", "compare", "height")
 DEFAULTS: Dict[str, Any] = {
@@ -75,15 +78,18 @@ def _widget_class() -> Any:
         height = t.Int(DEFAULTS["height"], min=200, max=4000).tag(sync=True)
 
         _svg = t.Unicode("").tag(sync=True)
-        _glue = t.Unicode("").tag(sync=True)
-        _wasm = t.Bytes(b"").tag(sync=True)
-        _element = t.Unicode("").tag(sync=True)
 
         def __init__(self, **kwargs: Any) -> None:
-            super().__init__(
-                _glue=_read(GLUE), _wasm=_read(WASM, binary=True), _element=_read(ELEMENT), **kwargs
-            )
+            super().__init__(**kwargs)
             self._update_svg()
+            self.on_msg(self._on_message)
+
+        def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+            # The page asks once for the element's files (not widget state:
+            # a notebook that saves widget state stays small).
+            if isinstance(content, dict) and content.get("type") == ASK:
+                glue, element, wasm = _read(GLUE), _read(ELEMENT), _read(WASM, binary=True)
+                self.send({"type": REPLY, "glue": glue, "element": element}, buffers=[wasm] if wasm else [])
 
         @t.validate("shape")
         def _check_shape(self, proposal: Dict[str, Any]) -> str:

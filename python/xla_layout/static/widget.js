@@ -5,50 +5,61 @@
 //
 // The element's contract (static/xla-layout-element.js): if
 // globalThis.XLA_LAYOUT_LOAD is a function, the element calls it for a
-// Promise of the initialised wasm-bindgen module. The glue JS arrives as
-// text (_glue) and is imported from a Blob URL, the wasm as bytes (_wasm),
-// the element's script as text (_element), imported from a Blob URL too.
+// Promise of the initialised wasm-bindgen module. The first view asks its
+// kernel for the files (a custom message): the glue JS as text, imported
+// from a Blob URL, the wasm as a binary buffer, the element's script as
+// text, imported from a Blob URL too; later views reuse the element.
 
 const OPTIONS = ['shape', 'view', 'controls', 'autoplay', 'speed', 'theme', 'select', 'step', 'compare'];
 
 let loading = null;
 
-/** Defines <xla-layout> once per page; resolves false without assets. */
+/** Asks the kernel side of `model` for the element's files (a custom
+ *  message, so they are not widget state that a saved notebook keeps). */
+function askForFiles(model) {
+  return new Promise((resolve) => {
+    const onMessage = (message, buffers) => {
+      if (!message || message.type !== 'xla-layout-assets') return;
+      model.off('msg:custom', onMessage);
+      resolve({ glue: message.glue, element: message.element, wasm: buffers && buffers[0] });
+    };
+    model.on('msg:custom', onMessage);
+    model.send({ type: 'xla-layout-assets?' });
+  });
+}
+
+/** Defines <xla-layout> once per page; resolves false without the files. */
 function loadElement(model) {
+  if (customElements.get('xla-layout')) return Promise.resolve(true);
   if (loading) return loading;
-  const glueText = model.get('_glue');
-  const wasm = model.get('_wasm');
-  const elementText = model.get('_element');
-  if (customElements.get('xla-layout')) {
-    loading = Promise.resolve(true);
-  } else if (!glueText || !elementText || !wasm || wasm.byteLength === 0) {
-    loading = Promise.resolve(false);
-  } else {
-    loading = (async () => {
-      const glueUrl = URL.createObjectURL(new Blob([glueText], { type: 'text/javascript' }));
-      const glue = await import(/* webpackIgnore: true */ glueUrl);
-      const bytes = wasm instanceof DataView
-        ? new Uint8Array(wasm.buffer, wasm.byteOffset, wasm.byteLength)
-        : new Uint8Array(wasm);
-      await glue.default({ module_or_path: bytes });
-      globalThis.XLA_LAYOUT_LOAD = () => Promise.resolve(glue);
-      if (!customElements.get('xla-layout')) {
-        // Imported as a module from a Blob URL, as the glue is (and as
-        // anywidget loads this file): document.currentScript is then null,
-        // which the element reads as "no files next to me" (a <script src>
-        // of a blob: URL would make it resolve names against blob:, which
-        // throws); it calls XLA_LAYOUT_LOAD instead of fetching.
-        const url = URL.createObjectURL(new Blob([elementText], { type: 'text/javascript' }));
-        try {
-          await import(/* webpackIgnore: true */ url);
-        } finally {
-          URL.revokeObjectURL(url);
-        }
-        if (!customElements.get('xla-layout')) throw new Error('xla-layout: the element script did not define <xla-layout>');
+  loading = askForFiles(model).then(async ({ glue: glueText, element: elementText, wasm }) => {
+    if (!glueText || !elementText || !wasm || wasm.byteLength === 0) {
+      loading = null; // another widget (another kernel) may have them
+      return false;
+    }
+    const glueUrl = URL.createObjectURL(new Blob([glueText], { type: 'text/javascript' }));
+    const glue = await import(/* webpackIgnore: true */ glueUrl);
+    const bytes = ArrayBuffer.isView(wasm)
+      ? new Uint8Array(wasm.buffer, wasm.byteOffset, wasm.byteLength)
+      : new Uint8Array(wasm);
+    await glue.default({ module_or_path: bytes });
+    globalThis.XLA_LAYOUT_LOAD = () => Promise.resolve(glue);
+    if (!customElements.get('xla-layout')) {
+      // Imported as a module from a Blob URL, as the glue is (and as
+      // anywidget loads this file): document.currentScript is then null,
+      // which the element reads as "no files next to me" (a <script src>
+      // of a blob: URL would make it resolve names against blob:, which
+      // throws); it calls XLA_LAYOUT_LOAD instead of fetching.
+      const url = URL.createObjectURL(new Blob([elementText], { type: 'text/javascript' }));
+      try {
+        await import(/* webpackIgnore: true */ url);
+      } finally {
+        URL.revokeObjectURL(url);
       }
-      return true;
-    })();
-  }
+      if (!customElements.get('xla-layout')) throw new Error('xla-layout: the element script did not define <xla-layout>');
+    }
+    return true;
+  });
   return loading;
 }
 
