@@ -57,7 +57,7 @@ E2E_MODULES = pathlib.Path(os.environ.get("E2E_MODULES", ROOT / "tests" / "e2e")
 
 def browser_missing():
     """Why headless Chromium cannot run the element here, or None."""
-    from xla_layout import _assets
+    from xla_layout import assets as _assets
 
     if not pathlib.Path(CHROMIUM).exists():
         return f"no Chromium at {CHROMIUM} (apt-get install chromium)"

@@ -14,7 +14,7 @@ import pytest
 
 import xla_layout as X
 from conftest import E2E_MODULES, browser_missing, skip_loudly
-from xla_layout import _assets
+from xla_layout import assets as _assets
 
 pytest.importorskip("sphinx")
 from sphinx.cmd.build import build_main  # noqa: E402

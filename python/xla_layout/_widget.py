@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import Any, Dict, Optional
 
 from . import _native
-from ._assets import ELEMENT, GLUE, STATIC, WASM
-from ._assets import available as assets_available  # noqa: F401 (tests, docs)
+from .assets import ELEMENT, GLUE, STATIC, WASM
+from .assets import available as assets_available  # noqa: F401 (tests, docs)
 from ._native import LayoutError, Shape, parse
 
 VIEWS = ("both", "logical", "memory")

@@ -11,7 +11,10 @@ MkDocs Material), through ``pymdownx.superfences``' ``custom_fences``.
               format: !!python/name:xla_layout.mkdocs.fence_format
               validator: !!python/name:xla_layout.mkdocs.fence_validator
     extra_javascript:
-      - https://YOUR-HOST/xla-layout-viz/xla-layout-element.js   # optional
+      - xla-layout/xla-layout-element.js   # optional: the live element
+
+(``python -m xla_layout.assets docs/xla-layout`` writes the element's
+script, glue JS and wasm from the wheel into the docs folder.)
 
 then in a page::
 

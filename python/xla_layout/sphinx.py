@@ -46,7 +46,7 @@ from docutils.parsers.rst import directives
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
-from . import LayoutError, __version__, _assets, _native
+from . import LayoutError, __version__, _native, assets as _assets
 from . import svg as figure_svg
 from .mkdocs import STYLE, element_html
 
