@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Python package's checks (issue 14): a virtualenv in .venv (created if
 # missing), pinned maturin, pytest, hypothesis, jax[cpu], sphinx, mkdocs-material, nbclient, ipykernel,
-# anywidget and jupyterlab, the app's release build (dist/) copied into the
+# anywidget, jupyterlab, notebook and pandas, the app's release build (dist/) copied into the
 # package, the wheel built and installed from python/, the CLI the tests compare against, and pytest
 # over python/tests/. Exits non-zero when any step fails.
 #
@@ -36,6 +36,8 @@ ANYWIDGET_VERSION="0.11.0"
 # Chromium, and skips saying why without them unless
 # XLA_LAYOUT_REQUIRE_BROWSER=1).
 JUPYTERLAB_VERSION="4.6.6"
+# Jupyter Notebook 7, the same browser test (~10 s to install).
+NOTEBOOK_VERSION="7.6.5"
 # ScanResult.to_pandas (test_table.py).
 PANDAS_VERSION="3.1.1"
 
@@ -48,14 +50,14 @@ if [ ! -x "$PY" ]; then
     "${PYTHON:-python3}" -m venv "$VENV"
 fi
 
-say "installing maturin $MATURIN_VERSION, pytest, hypothesis, jax[cpu] $JAX_VERSION, sphinx $SPHINX_VERSION, mkdocs-material $MKDOCS_MATERIAL_VERSION, nbclient, ipykernel, anywidget, jupyterlab, pandas"
+say "installing maturin $MATURIN_VERSION, pytest, hypothesis, jax[cpu] $JAX_VERSION, sphinx $SPHINX_VERSION, mkdocs-material $MKDOCS_MATERIAL_VERSION, nbclient, ipykernel, anywidget, jupyterlab, notebook, pandas"
 "$PY" -m pip install -q --disable-pip-version-check \
     "maturin==$MATURIN_VERSION" "pytest==$PYTEST_VERSION" \
     "hypothesis==$HYPOTHESIS_VERSION" "jax[cpu]==$JAX_VERSION" \
     "sphinx==$SPHINX_VERSION" "mkdocs-material==$MKDOCS_MATERIAL_VERSION" \
     "nbclient==$NBCLIENT_VERSION" "nbformat==$NBFORMAT_VERSION" "ipykernel==$IPYKERNEL_VERSION" \
     "anywidget==$ANYWIDGET_VERSION" "jupyterlab==$JUPYTERLAB_VERSION" \
-    "pandas==$PANDAS_VERSION"
+    "notebook==$NOTEBOOK_VERSION" "pandas==$PANDAS_VERSION"
 
 # The notebook widget's live element: dist/ (trunk build --release, which
 # must run before this script) copied into the package; fails clearly

@@ -1,5 +1,6 @@
-"""The notebook widget in a real browser: JupyterLab (from PyPI) served on
-127.0.0.1, headless Chromium opens examples/xla_layout_tour.ipynb, runs it,
+"""The notebook widget in a real browser: JupyterLab and Jupyter Notebook 7
+(from PyPI) served on 127.0.0.1, headless Chromium opens
+examples/xla_layout_tour.ipynb, runs it,
 and checks that the widget's canvas draws and that setting ``w.shape`` from
 the kernel redraws it (browser/jupyterlab.mjs does the browser side).
 
@@ -25,13 +26,20 @@ from conftest import E2E_MODULES, browser_missing, skip_loudly
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 NOTEBOOK = ROOT / "examples" / "xla_layout_tour.ipynb"
-def missing():
+#: front end: (its module, its app's config class, the notebook's URL path)
+FRONT_ENDS = {
+    "jupyterlab": ("jupyterlab", "LabApp", "lab/tree/"),
+    "notebook7": ("notebook", "JupyterNotebookApp", "notebooks/"),
+}
+
+
+def missing(module):
     """Why the browser test cannot run here, or None."""
     try:
-        import jupyterlab  # noqa: F401
+        __import__(module)
         import anywidget  # noqa: F401
     except ImportError as e:
-        return f"JupyterLab and anywidget are needed ({e})"
+        return f"{module} and anywidget are needed ({e})"
     return browser_missing()
 
 
@@ -41,12 +49,13 @@ def free_port():
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def jupyterlab(tmp_path_factory):
-    reason = missing()
+@pytest.fixture(scope="module", params=sorted(FRONT_ENDS))
+def jupyterlab(request, tmp_path_factory):
+    module, app, tree = FRONT_ENDS[request.param]
+    reason = missing(module)
     if reason:
-        skip_loudly("JupyterLab browser test", reason)
-    work = tmp_path_factory.mktemp("jupyterlab")
+        skip_loudly(f"{request.param} browser test", reason)
+    work = tmp_path_factory.mktemp(request.param)
     shutil.copy(NOTEBOOK, work / NOTEBOOK.name)
     home = work / "home"
     home.mkdir()
@@ -59,13 +68,13 @@ def jupyterlab(tmp_path_factory):
         JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"),
         JUPYTERLAB_SETTINGS_DIR=str(home / "settings"),
     )
-    log = open(work / "jupyterlab.log", "w")
+    log = open(work / "server.log", "w")
     server = subprocess.Popen(
         [
-            sys.executable, "-m", "jupyterlab", "--no-browser",
+            sys.executable, "-m", module, "--no-browser",
             "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
             f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={work}",
-            "--allow-root", "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            "--allow-root", f"--{app}.expose_app_in_browser=True",
         ],
         cwd=work, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
     )
@@ -74,15 +83,15 @@ def jupyterlab(tmp_path_factory):
         deadline = time.monotonic() + 90
         while True:
             if server.poll() is not None:
-                pytest.fail(f"jupyter lab exited:\n{(work / 'jupyterlab.log').read_text()}")
+                pytest.fail(f"jupyter lab exited:\n{(work / 'server.log').read_text()}")
             try:
                 urllib.request.urlopen(f"{url}api/status?token={token}", timeout=2).read()
                 break
             except OSError:
                 if time.monotonic() > deadline:
-                    pytest.fail(f"jupyter lab did not answer:\n{(work / 'jupyterlab.log').read_text()}")
+                    pytest.fail(f"jupyter lab did not answer:\n{(work / 'server.log').read_text()}")
                 time.sleep(0.5)
-        yield url, token, work
+        yield url, token, work, f"{url}{tree}{NOTEBOOK.name}?token={token}", request.param
     finally:
         # The server and the kernels it started (its session's processes).
         try:
@@ -97,14 +106,14 @@ def jupyterlab(tmp_path_factory):
 
 
 def test_widget_draws_and_redraws_in_jupyterlab(jupyterlab):
-    url, token, work = jupyterlab
+    url, token, work, page, name = jupyterlab
     done = subprocess.run(
         ["node", str(HERE / "browser" / "jupyterlab.mjs")],
-        env=dict(os.environ, JUPYTER_URL=url, JUPYTER_TOKEN=token, NOTEBOOK=NOTEBOOK.name, E2E_MODULES=str(E2E_MODULES)),
+        env=dict(os.environ, NOTEBOOK_URL=page, SHOT_NAME=name, E2E_MODULES=str(E2E_MODULES)),
         capture_output=True, text=True, timeout=400,
     )
     print(done.stdout)
     assert done.returncode == 0, (
-        f"{done.stdout}\n{done.stderr}\n--- jupyter lab log ---\n{(work / 'jupyterlab.log').read_text()[-4000:]}"
+        f"{done.stdout}\n{done.stderr}\n--- jupyter lab log ---\n{(work / 'server.log').read_text()[-4000:]}"
     )
-    assert "jupyterlab widget: ok" in done.stdout
+    assert f"{name} widget: ok" in done.stdout
