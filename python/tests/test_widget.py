@@ -57,6 +57,19 @@ def test_bad_text_is_refused_and_keeps_the_figure():
         w.view = "sideways"
     with pytest.raises(X.LayoutError):
         w.compare = "f32[2"
+    for bad in ("1,x", "-1", "1;2", ",".join(["1"] * 65)):
+        with pytest.raises(traitlets.TraitError):
+            w.select = bad
+    for bad in ("fast", "0", "-3", "nan", "inf"):
+        with pytest.raises(traitlets.TraitError):
+            w.speed = bad
+
+
+def test_select_and_speed_as_embed_mode_reads_them():
+    w = X.show(TEXT, select=" 1, 2 ", speed="12.5")
+    assert (w.select, w.speed) == ("1,2", "12.5")
+    w.select = ""
+    assert w.select == ""
 
 
 def test_takes_shapes_and_jax_arrays():

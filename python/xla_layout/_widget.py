@@ -12,6 +12,7 @@ wheel built without them still shows the static figure.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Dict, Optional
 
 from . import _native
@@ -70,7 +71,7 @@ def _widget_class() -> Any:
         view = t.Enum(VIEWS, default_value=DEFAULTS["view"]).tag(sync=True)
         controls = t.Enum(CONTROLS, default_value=DEFAULTS["controls"]).tag(sync=True)
         autoplay = t.Bool(DEFAULTS["autoplay"]).tag(sync=True)
-        speed = t.Unicode(DEFAULTS["speed"]).tag(sync=True)
+        speed = t.Unicode(DEFAULTS["speed"]).tag(sync=True)  # str(number) accepted
         theme = t.Enum(THEMES, default_value=DEFAULTS["theme"]).tag(sync=True)
         select = t.Unicode(DEFAULTS["select"]).tag(sync=True)
         step = t.Unicode(DEFAULTS["step"]).tag(sync=True)
@@ -95,6 +96,27 @@ def _widget_class() -> Any:
         def _check_shape(self, proposal: Dict[str, Any]) -> str:
             text = text_of(proposal["value"])
             parse(text)  # LayoutError (a ValueError) for bad text
+            return text
+
+        @t.validate("select")
+        def _check_select(self, proposal: Dict[str, Any]) -> str:
+            # As embed mode reads it (src/ui/embed.rs): up to 64 indices.
+            text = str(proposal["value"]).strip()
+            parts = [p.strip() for p in text.split(",")] if text else []
+            if parts and (len(parts) > 64 or not all(p.isdigit() for p in parts)):
+                raise t.TraitError(f"select is an index like '1,2' (digits separated by commas), not {text!r}")
+            return ",".join(parts)
+
+        @t.validate("speed")
+        def _check_speed(self, proposal: Dict[str, Any]) -> str:
+            text = str(proposal["value"]).strip()
+            if text:
+                try:
+                    value = float(text)
+                except ValueError:
+                    value = float("nan")
+                if not (math.isfinite(value) and value > 0):
+                    raise t.TraitError(f"speed is elements a second, a positive number, not {text!r}")
             return text
 
         @t.validate("compare")
