@@ -18,8 +18,15 @@ let loading = null;
  *  message, so they are not widget state that a saved notebook keeps). */
 function askForFiles(model) {
   return new Promise((resolve) => {
+    // No answer (no kernel: a notebook reopened later): give up after 60 s,
+    // so that a widget of a live kernel can ask again.
+    const timer = setTimeout(() => {
+      model.off('msg:custom', onMessage);
+      resolve({});
+    }, 60_000);
     const onMessage = (message, buffers) => {
       if (!message || message.type !== 'xla-layout-assets') return;
+      clearTimeout(timer);
       model.off('msg:custom', onMessage);
       resolve({ glue: message.glue, element: message.element, wasm: buffers && buffers[0] });
     };
