@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Python package's checks (issue 14): a virtualenv in .venv (created if
-# missing), pinned maturin, pytest, hypothesis, jax[cpu] and sphinx, the wheel built
-# and installed from python/, the CLI the tests compare against, and pytest
+# missing), pinned maturin, pytest, hypothesis, jax[cpu], sphinx, mkdocs-material, nbclient, ipykernel,
+# anywidget, jupyterlab, notebook and pandas, the app's release build (dist/) copied into the
+# package, the wheel built and installed from python/, the CLI the tests compare against, and pytest
 # over python/tests/. Exits non-zero when any step fails.
 #
 #   bash scripts/python-test.sh            # fresh venv: ~3.5 min on 2 cores
@@ -20,6 +21,25 @@ JAX_VERSION="0.10.2"
 # The newest Sphinx for Python 3.11 (9.1 and later need 3.12); the Sphinx
 # extension's tests build python/tests/sphinx_demo/ with it.
 SPHINX_VERSION="9.0.4"
+# MkDocs Material (with mkdocs and pymdown-extensions): test_mkdocs.py
+# builds python/tests/mkdocs_demo/ with it (~35 s to install, ~5 s of tests).
+MKDOCS_MATERIAL_VERSION="9.8.1"
+# Executing examples/xla_layout_tour.ipynb in test_notebook.py (~60 s to
+# install, ~7 s of tests).
+NBCLIENT_VERSION="0.11.0"
+NBFORMAT_VERSION="5.11.1"
+IPYKERNEL_VERSION="7.4.0"
+# The notebook widget (show); ~5 s to install.
+ANYWIDGET_VERSION="0.11.0"
+# test_jupyterlab.py serves it on 127.0.0.1 for the widget's browser test
+# (~35 s to install; the test needs node, tests/e2e/node_modules and
+# Chromium, and skips saying why without them unless
+# XLA_LAYOUT_REQUIRE_BROWSER=1).
+JUPYTERLAB_VERSION="4.6.6"
+# Jupyter Notebook 7, the same browser test (~10 s to install).
+NOTEBOOK_VERSION="7.6.5"
+# ScanResult.to_pandas (test_table.py).
+PANDAS_VERSION="3.1.1"
 
 VENV="$ROOT/.venv"
 PY="$VENV/bin/python"
@@ -30,11 +50,19 @@ if [ ! -x "$PY" ]; then
     "${PYTHON:-python3}" -m venv "$VENV"
 fi
 
-say "installing maturin $MATURIN_VERSION, pytest, hypothesis, jax[cpu] $JAX_VERSION, sphinx $SPHINX_VERSION"
+say "installing maturin $MATURIN_VERSION, pytest, hypothesis, jax[cpu] $JAX_VERSION, sphinx $SPHINX_VERSION, mkdocs-material $MKDOCS_MATERIAL_VERSION, nbclient, ipykernel, anywidget, jupyterlab, notebook, pandas"
 "$PY" -m pip install -q --disable-pip-version-check \
     "maturin==$MATURIN_VERSION" "pytest==$PYTEST_VERSION" \
     "hypothesis==$HYPOTHESIS_VERSION" "jax[cpu]==$JAX_VERSION" \
-    "sphinx==$SPHINX_VERSION"
+    "sphinx==$SPHINX_VERSION" "mkdocs-material==$MKDOCS_MATERIAL_VERSION" \
+    "nbclient==$NBCLIENT_VERSION" "nbformat==$NBFORMAT_VERSION" "ipykernel==$IPYKERNEL_VERSION" \
+    "anywidget==$ANYWIDGET_VERSION" "jupyterlab==$JUPYTERLAB_VERSION" \
+    "notebook==$NOTEBOOK_VERSION" "pandas==$PANDAS_VERSION"
+
+# The notebook widget's live element: dist/ (trunk build --release, which
+# must run before this script) copied into the package; fails clearly
+# without it unless XLA_LAYOUT_NO_ELEMENT=1.
+bash scripts/python-assets.sh
 
 say "building and installing the wheel (pip install ./python)"
 "$PY" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps ./python
@@ -47,4 +75,5 @@ say "pytest python/tests"
 # From python/tests' parent with the venv's pytest (not `python -m`), so
 # that `import xla_layout` finds the installed wheel, not the source tree.
 cd "$ROOT/python"
-"$VENV/bin/pytest" -q -p no:cacheprovider tests
+# -rs: say why anything was skipped (the JupyterLab browser test).
+"$VENV/bin/pytest" -q -rs -p no:cacheprovider tests

@@ -1,31 +1,67 @@
 // <xla-layout shape="f32[3,5]{1,0:T(2,2)}" view="both" controls="compact" autoplay></xla-layout>
 //
-// A custom element for static pages (issue 9). Each element hosts the app's
-// embed page (index.html?embed=1&...) in an iframe that fills the element;
-// the browser shares the compiled wasm between frames through its cache.
-// The frame is created only when the element first scrolls into view
-// (IntersectionObserver), and nothing runs while idle: the embed page asks
-// for animation frames only while playing. Changing an attribute from
-// JavaScript reloads the frame with the new options.
+// A custom element for static pages (issue 9): one classic <script src> of
+// this file, then any number of elements. All elements share ONE loaded
+// wasm module (the app's own, built by Trunk): each element mounts the
+// embed view into its shadow root with the module's
+// `mount_xla_layout(host, options)` when it first scrolls into view
+// (IntersectionObserver), redraws when an attribute changes
+// (`handle.set_options`), and unmounts when it leaves the page
+// (`handle.destroy`). Nothing runs while idle: the view asks for animation
+// frames only while playing.
 //
-// Attributes (as embed mode's address options): shape, view, controls
-// (none|compact|full), autoplay (present = on), speed, theme
-// (light|dark|system), select ("i,j"). The element is 320x200 at least;
-// size it with CSS (default 100% x 320px).
+// Attributes (as embed mode's address options): shape, view
+// (both|logical|memory), controls (none|compact|full), autoplay (present =
+// on, "false" = off), speed, theme (light|dark|system), select ("i,j"),
+// step (a tiling step). The element is 320x200 at least; size it with CSS
+// (default 100% x 320px). It fires `xla-layout-mounted` when its view is
+// mounted.
+//
+// Loading: the glue JS and wasm are found next to this file under the
+// hashed names Trunk's post_build hook writes below (or, if it did not run,
+// by reading index.html). If `globalThis.XLA_LAYOUT_LOAD` is a function,
+// it is called instead, once, and must return a Promise of the initialised
+// wasm-bindgen module (an object with `mount_xla_layout`).
 
 (() => {
   if (customElements.get('xla-layout')) return;
   const script = document.currentScript;
-  const app = new URL('index.html', script ? script.src : location.href);
-  const OPTIONS = ['shape', 'view', 'controls', 'autoplay', 'speed', 'theme', 'select'];
+  const base = new URL('.', script ? script.src : location.href);
+  // Written by scripts/element-names.sh (Trunk post_build hook).
+  const BUILD = { js: '__XLA_LAYOUT_JS__', wasm: '__XLA_LAYOUT_WASM__' };
+  const OPTIONS = ['shape', 'view', 'controls', 'autoplay', 'speed', 'theme', 'select', 'step'];
 
-  const seen = new WeakSet();
+  /** The hashed file names of the glue JS and the wasm. */
+  async function names() {
+    if (!BUILD.js.startsWith('__')) return BUILD;
+    const html = await (await fetch(new URL('index.html', base))).text();
+    const js = html.match(/xla-layout-viz-[0-9a-f]+\.js/);
+    const wasm = html.match(/xla-layout-viz-[0-9a-f]+_bg\.wasm/);
+    if (!js || !wasm) throw new Error('xla-layout: the app\'s wasm was not found next to xla-layout-element.js');
+    return { js: js[0], wasm: wasm[0] };
+  }
+
+  let loading = null;
+  /** The initialised wasm-bindgen module, loaded once for all elements. */
+  function load() {
+    if (!loading) {
+      loading = typeof globalThis.XLA_LAYOUT_LOAD === 'function'
+        ? Promise.resolve(globalThis.XLA_LAYOUT_LOAD())
+        : names().then(async (n) => {
+          const glue = await import(new URL(n.js, base).href);
+          // A URL makes wasm-bindgen use WebAssembly.instantiateStreaming.
+          await glue.default({ module_or_path: new URL(n.wasm, base) });
+          return glue;
+        });
+    }
+    return loading;
+  }
+
   const observer = new IntersectionObserver((entries) => {
     for (const entry of entries) {
       if (entry.isIntersecting) {
-        seen.add(entry.target);
         observer.unobserve(entry.target);
-        entry.target.draw();
+        entry.target.mount();
       }
     }
   }, { rootMargin: '200px' });
@@ -38,41 +74,64 @@
     connectedCallback() {
       if (!this.style.display) this.style.display = 'block';
       if (!this.style.minWidth) this.style.minWidth = '320px';
+      if (!this.style.minHeight) this.style.minHeight = '200px';
       if (!this.style.height) this.style.height = '320px';
-      if (seen.has(this)) this.draw();
-      else observer.observe(this);
+      if (!this.hasAttribute('role')) this.setAttribute('role', 'figure');
+      this.updateLabel();
+      load().catch(() => {}); // start fetching and compiling now
+      observer.observe(this);
     }
 
     disconnectedCallback() {
       observer.unobserve(this);
+      this.pending = false;
+      if (this.handle) {
+        this.handle.destroy();
+        this.handle.free();
+        this.handle = null;
+      }
     }
 
     attributeChangedCallback() {
-      if (seen.has(this)) this.draw();
+      this.updateLabel();
+      if (!this.handle || this.pending) return;
+      // Several attributes set in a row redraw once.
+      this.pending = true;
+      queueMicrotask(() => {
+        this.pending = false;
+        if (this.handle) this.handle.set_options(this.options);
+      });
     }
 
-    /** The embed page's address for the current attributes. */
-    get src() {
-      const url = new URL(app);
-      url.searchParams.set('embed', '1');
+    updateLabel() {
+      this.setAttribute('aria-label', `XLA layout of ${this.getAttribute('shape') ?? ''}`);
+    }
+
+    /** The attributes as mount_xla_layout's options (strings). */
+    get options() {
+      const options = {};
       for (const name of OPTIONS) {
         if (!this.hasAttribute(name)) continue;
         const value = this.getAttribute(name);
-        url.searchParams.set(name, name === 'autoplay' ? (value === 'false' ? '0' : '1') : value);
+        options[name] = name === 'autoplay' ? (value === 'false' ? '0' : '1') : value;
       }
-      return url.href;
+      return options;
     }
 
-    draw() {
-      const src = this.src;
-      let frame = this.querySelector(':scope > iframe');
-      if (!frame) {
-        frame = document.createElement('iframe');
-        frame.style.cssText = 'border:0;width:100%;height:100%;display:block';
-        this.append(frame);
-      }
-      frame.title = `XLA layout of ${this.getAttribute('shape') ?? ''}`;
-      if (frame.getAttribute('src') !== src) frame.src = src;
+    /** Mounts the view (once the module is loaded) if still on the page. */
+    mount() {
+      if (this.handle || this.mounting) return;
+      this.mounting = true;
+      load().then((glue) => {
+        this.mounting = false;
+        if (!this.isConnected || this.handle) return;
+        this.handle = glue.mount_xla_layout(this, this.options);
+        this.dispatchEvent(new Event('xla-layout-mounted'));
+      }, (error) => {
+        this.mounting = false;
+        console.error(error);
+        this.textContent = String(error && error.message ? error.message : error);
+      });
     }
   }
 

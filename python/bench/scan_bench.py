@@ -5,9 +5,13 @@
     .venv/bin/python python/bench/scan_bench.py [--mb 50] [--cli target/release/xla-layout]
 
 Prints the best of --repeat runs of: the CLI writing its JSON lines to a
-file (the process, reading included); `_native.scan_json` alone (the
-scan and the JSON text, GIL released); `scan` (that plus `json.loads`
-into dicts); and a check that both give the same records.
+file (the process, reading included); `scan` (the scan, its results held
+in Rust, no dict built); `scan` then `len` and the table's order
+(`order_by_waste`) and the 20 largest-waste records as dicts (what a
+notebook's table or a "worst offenders" look needs); `scan` then every
+record as a dict (`records()`); `_native.scan_json` (the scan and the JSON
+text of every record) and that plus one `json.loads` (what `scan` did
+before its records became lazy); and a check that the records agree with the CLI's.
 """
 
 from __future__ import annotations
@@ -71,19 +75,30 @@ def main() -> None:
             with open(out, "wb") as f:
                 subprocess.run([args.cli, "scan", "--json", str(path)], stdout=f, check=True)
 
+        def top() -> None:
+            r = X.scan(text)
+            len(r)
+            [r[k] for k in r.order_by_waste()[:20]]
+
         t_cli = best(args.repeat, cli)
-        t_native = best(args.repeat, lambda: _native.scan_json(text))
         t_scan = best(args.repeat, lambda: X.scan(text))
-        records = X.scan(text)
+        t_top = best(args.repeat, top)
+        t_all = best(args.repeat, lambda: X.scan(text).records())
+        t_native = best(args.repeat, lambda: _native.scan_json(text))
+        t_eager = best(args.repeat, lambda: json.loads(_native.scan_json(text)))
+        records = X.scan(text).records()
         lines = out.read_text(encoding="utf-8").splitlines()
         same = len(lines) == len(records) and all(
             json.loads(a) == b for a, b in zip(lines[:: max(1, len(lines) // 1000)], records[:: max(1, len(lines) // 1000)])
         )
     mb = len(text.encode("utf-8")) / 1e6
     print(f"module: {mb:.1f} MB, {len(records)} shapes; best of {args.repeat}")
-    print(f"xla-layout scan --json (release, to a file): {t_cli:.2f} s")
-    print(f"_native.scan_json (scan + JSON text):      {t_native:.2f} s")
-    print(f"xla_layout.scan (+ json.loads into dicts): {t_scan:.2f} s")
+    print(f"xla-layout scan --json (release, to a file):   {t_cli:.2f} s")
+    print(f"xla_layout.scan (results held in Rust):        {t_scan:.2f} s")
+    print(f"  + len, order_by_waste, 20 worst as dicts:    {t_top:.2f} s")
+    print(f"  + every record as a dict (records()):        {t_all:.2f} s")
+    print(f"_native.scan_json (scan + JSON of every record): {t_native:.2f} s")
+    print(f"  + one json.loads (the eager scan until 2026-11-23): {t_eager:.2f} s")
     print(f"same records (every ~1/1000th compared): {same}")
 
 

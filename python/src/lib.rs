@@ -25,6 +25,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(reports::compare_json, m)?)?;
     m.add_function(wrap_pyfunction!(reports::info_json, m)?)?;
     m.add_function(wrap_pyfunction!(scan::scan_json, m)?)?;
+    m.add_function(wrap_pyfunction!(scan::scan_records, m)?)?;
+    m.add_class::<scan::ScanRecords>()?;
     m.add_function(wrap_pyfunction!(figure::svg, m)?)?;
     m.add_function(wrap_pyfunction!(figure::inline_svg, m)?)?;
     Ok(())

@@ -1,31 +1,107 @@
 //! `scan` as the JSON the CLI prints with `scan --json`: the core's
-//! `Record` serialized by the same serde_json call, one object per shape,
-//! here gathered into one JSON array (one `json.loads` in Python instead of
-//! one per line). tests/test_scan.py checks the objects against the CLI's
-//! lines.
+//! `Record` serialized by the same serde_json call, one object per shape.
+//!
+//! `scan_records` keeps the scan's results in Rust ([`ScanRecords`]: the
+//! text and the core's `Found`s, spans into it); Python builds a record's
+//! dict only when it is looked at (`xla_layout.ScanResult`), so a scan of
+//! a 50 MB module costs about what `xla-layout scan` costs, not that plus
+//! a million dicts. `scan_json` gives every record at once (one JSON
+//! array). tests/test_scan.py checks both against the CLI's lines.
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use xla_layout_viz::core::hlo::ScanIter;
+use xla_layout_viz::core::hlo::{Found, ScanIter};
 
 /// `[record, record, ...]` for every shape in `text`, in the CLI's order.
 /// The GIL is released while scanning and printing.
 #[pyfunction]
 pub fn scan_json(py: Python<'_>, text: &str) -> PyResult<String> {
     let owned = text.to_owned();
-    py.detach(move || -> Result<String, String> {
-        let mut out = String::with_capacity(2);
-        out.push('[');
-        for (n, found) in ScanIter::new(&owned).enumerate() {
-            if n > 0 {
-                out.push(',');
-            }
-            let line = serde_json::to_string(&found.record(&owned))
-                .map_err(|e| format!("internal error: cannot print JSON: {e}"))?;
-            out.push_str(&line);
-        }
-        out.push(']');
-        Ok(out)
+    py.detach(move || {
+        let found: Vec<Found> = ScanIter::new(&owned).collect();
+        json_array(&owned, &found)
     })
     .map_err(PyValueError::new_err)
+}
+
+/// The scan of `text`, held in Rust; the GIL is released while scanning.
+#[pyfunction]
+pub fn scan_records(py: Python<'_>, text: &str) -> ScanRecords {
+    let owned = text.to_owned();
+    py.detach(move || {
+        let found = ScanIter::new(&owned).collect();
+        ScanRecords { text: owned, found }
+    })
+}
+
+/// Every shape found in one text, in the text's order, as the core found
+/// them; records are printed on request.
+#[pyclass(frozen, module = "xla_layout._native")]
+pub struct ScanRecords {
+    text: String,
+    found: Vec<Found>,
+}
+
+#[pymethods]
+impl ScanRecords {
+    fn __len__(&self) -> usize {
+        self.found.len()
+    }
+
+    /// The records `start..stop` (clamped to the length) as one JSON
+    /// array; the GIL is released while printing.
+    fn json(&self, py: Python<'_>, start: usize, stop: usize) -> PyResult<String> {
+        let stop = stop.min(self.found.len());
+        let start = start.min(stop);
+        py.detach(|| json_array(&self.text, &self.found[start..stop]))
+            .map_err(PyValueError::new_err)
+    }
+
+    /// Record `i` as one JSON object.
+    fn json_one(&self, i: usize) -> PyResult<String> {
+        let found = self
+            .found
+            .get(i)
+            .ok_or_else(|| PyIndexError::new_err("ScanResult index out of range"))?;
+        serde_json::to_string(&found.record(&self.text))
+            .map_err(|e| PyValueError::new_err(format!("internal error: cannot print JSON: {e}")))
+    }
+
+    /// The records' numbers, most bytes of padding (`bytes_footprint -
+    /// bytes_data`) first, records without both sizes last; ties keep the
+    /// text's order (a stable sort), as `ScanResult.by_waste`.
+    fn waste_order(&self, py: Python<'_>) -> Vec<usize> {
+        py.detach(|| {
+            let mut order: Vec<(bool, i128, usize)> = self
+                .found
+                .iter()
+                .enumerate()
+                .map(|(i, found)| {
+                    let r = found.record(&self.text);
+                    match (r.bytes_footprint, r.bytes_data) {
+                        // -(f - d) in i128: no u64 pair overflows it.
+                        (Some(f), Some(d)) => (false, i128::from(d) - i128::from(f), i),
+                        _ => (true, 0, i),
+                    }
+                })
+                .collect();
+            order.sort_unstable();
+            order.into_iter().map(|(_, _, i)| i).collect()
+        })
+    }
+}
+
+fn json_array(text: &str, found: &[Found]) -> Result<String, String> {
+    let mut out = String::with_capacity(2);
+    out.push('[');
+    for (n, f) in found.iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        let line = serde_json::to_string(&f.record(text))
+            .map_err(|e| format!("internal error: cannot print JSON: {e}"))?;
+        out.push_str(&line);
+    }
+    out.push(']');
+    Ok(out)
 }

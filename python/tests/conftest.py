@@ -3,6 +3,7 @@
 import json
 import os
 import pathlib
+import shutil
 import subprocess
 
 import pytest
@@ -48,3 +49,33 @@ def cli():
     if not path.exists():
         pytest.fail(f"{path} is missing: run `cargo build --bin xla-layout` first")
     return Cli(path)
+
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+E2E_MODULES = pathlib.Path(os.environ.get("E2E_MODULES", ROOT / "tests" / "e2e"))
+
+
+def browser_missing():
+    """Why headless Chromium cannot run the element here, or None."""
+    from xla_layout import assets as _assets
+
+    if not pathlib.Path(CHROMIUM).exists():
+        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+    if shutil.which("node") is None:
+        return "no node on PATH"
+    if not (E2E_MODULES / "node_modules" / "playwright-core").is_dir():
+        return f"no playwright-core in {E2E_MODULES}/node_modules (npm ci there)"
+    if not _assets.available():
+        return "the wheel has no element files (run trunk build --release before scripts/python-test.sh)"
+    return None
+
+
+def skip_loudly(what, reason):
+    """Skips (with a warning in pytest's summary), or fails when
+    XLA_LAYOUT_REQUIRE_BROWSER=1."""
+    import warnings
+
+    if os.environ.get("XLA_LAYOUT_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"XLA_LAYOUT_REQUIRE_BROWSER=1: {what}: {reason}")
+    warnings.warn(f"{what} SKIPPED: {reason}")
+    pytest.skip(f"{what}: {reason}")

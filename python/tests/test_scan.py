@@ -123,3 +123,43 @@ def test_other_threads_run_during_scan():
     # The native part takes a good fraction of a second; with the GIL held
     # the loop could run only around it (json.loads also holds the GIL).
     assert counted > 100_000, counted
+
+
+@pytest.mark.parametrize("path", HLO, ids=[p.name for p in HLO])
+def test_lazy_access_matches_cli(cli, path):
+    # Records looked at one by one (built on access, from the end, by
+    # negative index and by slice) are the CLI's lines too, and the dicts
+    # handed out stay the result's own once the whole list is built.
+    expected = cli_records(cli, path)
+    got = X.scan(path.read_bytes())
+    assert len(got) == len(expected)
+    for k in reversed(range(len(expected))):
+        assert got[k] == expected[k]
+    if expected:
+        assert got[-1] == expected[-1]
+        first = got[0]
+        assert got[0] is first
+        assert got.records()[0] is first
+        with pytest.raises(IndexError):
+            got[len(expected)]
+    assert got[1:4] == expected[1:4]
+    assert got[::-2] == expected[::-2]
+
+
+@pytest.mark.parametrize("path", HLO, ids=[p.name for p in HLO])
+def test_waste_order_matches_sorting_the_cli_records(cli, path):
+    # The order computed in Rust against sorting the CLI's dicts in Python.
+    expected = cli_records(cli, path)
+
+    def key(k):
+        r = expected[k]
+        if r["bytes_footprint"] is None or r["bytes_data"] is None:
+            return (True, 0)
+        return (False, -(r["bytes_footprint"] - r["bytes_data"]))
+
+    want = sorted(range(len(expected)), key=key)
+    got = X.scan(path.read_bytes())
+    assert got.order_by_waste() == want
+    assert got.by_waste() == [expected[k] for k in want]
+    # A list-backed result sorts the same way.
+    assert X.ScanResult(expected).order_by_waste() == want

@@ -2,18 +2,25 @@
 builder (figures inline) and the epub builder (figures as SVG files)."""
 
 import html
+import json
+import os
 import pathlib
 import re
 import shutil
+import subprocess
+import sys
 
 import pytest
 
 import xla_layout as X
+from conftest import E2E_MODULES, browser_missing, skip_loudly
+from xla_layout import assets as _assets
 
 pytest.importorskip("sphinx")
 from sphinx.cmd.build import build_main  # noqa: E402
 
-DEMO = pathlib.Path(__file__).resolve().parent / "sphinx_demo"
+HERE = pathlib.Path(__file__).resolve().parent
+DEMO = HERE / "sphinx_demo"
 FIRST = ("f32[3,5]{1,0:T(2,2)}", {})
 SECOND = (
     "bf16[8,1,130,16]{3,2,0,1:T(8,128)(2,1)}",
@@ -21,17 +28,17 @@ SECOND = (
 )
 
 
-def build(builder, src, tmp_path):
+def build(builder, src, tmp_path, *extra):
     out = tmp_path / builder
     warnings = tmp_path / f"{builder}-warnings.txt"
     code = build_main(
-        ["-b", builder, "-q", "-W", "-w", str(warnings), "-d", str(tmp_path / "doctrees"), str(src), str(out)]
+        ["-b", builder, "-q", "-W", "-w", str(warnings), "-d", str(tmp_path / "doctrees"), *extra, str(src), str(out)]
     )
     return code, out, warnings.read_text() if warnings.exists() else ""
 
 
 def test_html_gets_the_figures_inline(tmp_path):
-    code, out, warnings = build("html", DEMO, tmp_path)
+    code, out, warnings = build("html", DEMO, tmp_path, "-D", "xla_layout_live=0")
     assert code == 0, warnings
     page = (out / "index.html").read_text(encoding="utf-8")
     for text, options in (FIRST, SECOND):
@@ -40,6 +47,43 @@ def test_html_gets_the_figures_inline(tmp_path):
     assert "<?xml" not in page
     # No script: the static figure works without JavaScript.
     assert "xla-layout" not in "".join(re.findall(r"<script[^>]*>", page))
+    assert "<xla-layout" not in page and not (out / "_static" / "xla-layout").exists()
+
+
+@pytest.mark.skipif(not _assets.available(), reason="wheel built without trunk's dist/ (scripts/python-assets.sh)")
+def test_html_gets_the_live_element_with_the_figure_as_fallback(tmp_path):
+    src = tmp_path / "src"
+    write_project(
+        src,
+        "",
+        ".. toctree::\n\n   other\n\n"
+        ".. xla-layout:: f32[3,5]{1,0:T(2,2)}\n\n"
+        ".. xla-layout:: bf16[8,128]{1,0:T(8,128)(2,1)}\n   :view: memory\n   :theme: dark\n"
+        "   :controls: full\n   :autoplay:\n   :select: 1, 2\n",
+    )
+    (src / "other.rst").write_text("Other\n=====\n\nNo figure here.\n")
+    code, out, warnings = build("html", src, tmp_path)
+    assert code == 0, warnings
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert '<xla-layout shape="f32[3,5]{1,0:T(2,2)}" view="both" theme="light"></xla-layout>' in page
+    assert (
+        '<xla-layout shape="bf16[8,128]{1,0:T(8,128)(2,1)}" view="memory" controls="full" theme="dark" select="1,2" autoplay>'
+        in page
+    )
+    # Each followed by its static figure, shown while the element is undefined.
+    svg = X._native.inline_svg(X.svg("bf16[8,128]{1,0:T(8,128)(2,1)}", view="memory", theme="dark"))
+    assert f'<div class="xla-layout-fallback">{svg}</div>' in page
+    assert "xla-layout:not(:defined){display:none}" in page
+    # The script once on the page with figures, not on the other page.
+    scripts = lambda p: [s for s in re.findall(r"<script[^>]*>", p) if "xla-layout" in s]  # noqa: E731
+    assert len(scripts(page)) == 1 and "_static/xla-layout/xla-layout-element.js" in scripts(page)[0]
+    assert scripts((out / "other.html").read_text(encoding="utf-8")) == []
+    # The files beside it under the names the script loads.
+    folder = out / "_static" / "xla-layout"
+    element = (folder / "xla-layout-element.js").read_text(encoding="utf-8")
+    glue, wasm = re.search(r"BUILD = \{ js: '([^']+)', wasm: '([^']+)' \}", element).groups()
+    assert (folder / wasm).read_bytes()[:4] == b"\0asm"
+    assert "mount_xla_layout" in (folder / glue).read_text(encoding="utf-8")
 
 
 def test_epub_gets_svg_files(tmp_path):
@@ -84,3 +128,37 @@ def test_html_hook_replaces_the_figure(tmp_path):
     svg = X._native.inline_svg(X.svg("f32[3,5]{1,0:T(2,2)}", view="logical"))
     assert f'<xla-layout shape="{html.escape("f32[3,5]{1,0:T(2,2)}")}" view="logical">{svg}</xla-layout>' in page
     assert '<div class="xla-layout-figure">' not in page
+
+
+def test_live_elements_draw_in_chromium(tmp_path):
+    """The HTML build of sphinx_demo served on 127.0.0.1: both elements
+    draw in headless Chromium, their static figures hidden."""
+    reason = browser_missing()
+    if reason:
+        skip_loudly("Sphinx page browser test", reason)
+    code, out, warnings = build("html", DEMO, tmp_path)
+    assert code == 0, warnings
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(out), "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        port = re.search(r"port (\d+)", server.stdout.readline()).group(1)
+        # f32[3,5] under T(2,2) pads to 4 rows of 6 cells (XLA's tiling
+        # example); the 4-D array's world (slices laid out by the app) is
+        # only checked to be drawn.
+        done = subprocess.run(
+            ["node", str(HERE / "browser" / "page.mjs")],
+            env=dict(
+                os.environ,
+                PAGE_URL=f"http://127.0.0.1:{port}/index.html",
+                EXPECT=json.dumps([[FIRST[0], "6,4"], [SECOND[0], None]]),
+                E2E_MODULES=str(E2E_MODULES),
+            ),
+            capture_output=True, text=True, timeout=300,
+        )
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "page: 2 elements drawn" in done.stdout

@@ -77,3 +77,28 @@ def test_to_pandas():
     assert isinstance(frame, pandas.DataFrame)
     assert len(frame) == len(result)
     assert list(frame["text"]) == [r["text"] for r in result]
+
+
+def test_table_shows_at_most_max_rows_the_largest_first():
+    # MAX_ROWS + 5 arrays f32[n]{0:T(2048)}: n = 1..; padding 2048 - n elements.
+    n = X._scan.MAX_ROWS + 5
+    text = "\n".join(f"%p{k} = f32[{k}]{{0:T(2048)}} parameter(0)" for k in range(1, n + 1))
+    result = X.scan(text)
+    assert len(result) == n
+    page = result._repr_html_()
+    shown = rows(page)
+    assert len(shown) == X._scan.MAX_ROWS
+    # Independent of the table code: the most padding is the smallest n
+    # (f32[1] padded to 2048), so the rows are n = 1, 2, ... in that order.
+    first = [html.unescape(re.findall(r"<td>(.*?)</td>", r)[4]) for r in shown[:3]]
+    assert first == ["f32[1]{0:T(2048)}", "f32[2]{0:T(2048)}", "f32[3]{0:T(2048)}"]
+    assert f"{n:,} shapes" in page and f"the {X._scan.MAX_ROWS:,} largest shown" in page
+
+
+def test_every_heading_sorts_on_click():
+    page = X.scan(MODULE)._repr_html_()
+    head = page.split("<thead>", 1)[1].split("</thead>", 1)[0]
+    assert head.count("<th onclick=") == len(X._scan.COLUMNS)
+    # The handler is ours alone: escaped once into the attribute, no markup.
+    assert html.escape(X._scan.SORT_JS, quote=True) in head
+    assert "<" not in X._scan.SORT_JS

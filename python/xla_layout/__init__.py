@@ -4,7 +4,8 @@
 ``explain``, ``compare`` and ``info`` return the dicts the ``xla-layout``
 CLI prints with ``--json`` (the same Rust types, serialized by the same
 code); ``scan`` finds every shape in HLO text or a compiled JAX program
-(the records of ``scan --json``); ``svg`` draws the figure ``xla-layout
+(the records of ``scan --json``); ``memory`` sets a compiled program's
+argument and result footprints beside XLA's ``memory_analysis()``; ``svg`` draws the figure ``xla-layout
 svg`` prints; ``from_jax`` turns a JAX array, ``ShapeDtypeStruct`` or ``Format``
 into XLA's shape text. Bad input raises :class:`LayoutError`, a
 ``ValueError`` whose ``span`` is ``(start, end)`` in the text.
@@ -19,16 +20,21 @@ from ._native import LayoutError, Shape, parse
 from . import _native
 from ._jax import from_jax
 from ._scan import ScanResult, scan
+from ._memory import MemoryReport, memory
+from ._widget import show
 
 __all__ = [
     "LayoutError",
     "Shape",
     "ScanResult",
+    "MemoryReport",
     "parse",
     "explain",
     "compare",
     "info",
     "scan",
+    "memory",
+    "show",
     "svg",
     "from_jax",
 ]

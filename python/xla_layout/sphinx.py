@@ -15,13 +15,23 @@ chosen and copied like any image. The LaTeX builder takes no SVG itself:
 add ``sphinx.ext.imgconverter`` (ImageMagick or rsvg-convert converts the
 file) for PDF output.
 
-Hook for the live ``<xla-layout>`` element: the event
-``xla-layout-html(app, text, options, svg)``. A handler that returns a
-string replaces the inline figure in HTML builders with that HTML (for
-example the element with the static SVG as its fallback content, the
-element's script added with ``app.add_js_file``); ``None`` keeps the
-static figure. ``options`` holds ``view``, ``labels``, ``width``,
-``theme``; ``svg`` is the figure ready for inlining.
+The live element: when the wheel carries the app's release build
+(``scripts/python-assets.sh``), HTML builders also get the live
+``<xla-layout>`` element (``shape``, ``view``, ``theme``; ``controls``,
+``autoplay``, ``select`` and ``step`` are its options too) before the
+inline figure, with a style rule that shows exactly one of them: the
+figure while ``xla-layout`` is not defined (no script, JavaScript off, a
+print), the element once it is. The element's script is added only to
+pages with a figure, once each; the script, glue JS and wasm are copied to
+``_static/xla-layout/`` (about 750 KB; the site must be served over http,
+as browsers do not import modules from ``file:``). ``xla_layout_live =
+False`` in ``conf.py`` keeps the static figures alone.
+
+Hook: the event ``xla-layout-html(app, text, options, svg)``. A handler
+that returns a string replaces the figure in HTML builders with that HTML;
+``None`` keeps ours. ``options`` holds ``view``, ``labels``, ``width``,
+``theme`` and the element's options given; ``svg`` is the figure ready for
+inlining.
 """
 
 from __future__ import annotations
@@ -36,8 +46,9 @@ from docutils.parsers.rst import directives
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
-from . import LayoutError, __version__, _native
+from . import LayoutError, __version__, _native, assets as _assets
 from . import svg as figure_svg
+from .mkdocs import STYLE, element_html
 
 #: The event the live element connects to (see the module docstring).
 HTML_EVENT = "xla-layout-html"
@@ -48,6 +59,9 @@ INLINE_FORMATS = ("html",)
 VIEWS = ("both", "logical", "memory")
 LABELS = ("auto", "offset", "index", "letters", "none")
 THEMES = ("light", "dark")
+CONTROLS = ("none", "compact", "full")
+#: Where the element's files go in an HTML build's output.
+STATIC_DIR = "xla-layout"
 
 
 class xla_layout_figure(nodes.General, nodes.Element):
@@ -62,6 +76,13 @@ def _width(value: str) -> int:
     return width
 
 
+def _select(value: str) -> str:
+    parts = value.replace(" ", "").split(",")
+    if not all(p.isdigit() for p in parts):
+        raise ValueError("select is an index: digits separated by commas, e.g. 1,2")
+    return ",".join(parts)
+
+
 class XlaLayoutDirective(SphinxDirective):
     required_arguments = 1
     final_argument_whitespace = True
@@ -70,6 +91,9 @@ class XlaLayoutDirective(SphinxDirective):
         "labels": lambda v: directives.choice(v, LABELS),
         "width": _width,
         "theme": lambda v: directives.choice(v, THEMES),
+        "controls": lambda v: directives.choice(v, CONTROLS),
+        "autoplay": directives.flag,
+        "select": _select,
     }
 
     def run(self) -> List[nodes.Node]:
@@ -80,6 +104,9 @@ class XlaLayoutDirective(SphinxDirective):
             "width": self.options.get("width", 1200),
             "theme": self.options.get("theme", "light"),
         }
+        element = {name: self.options[name] for name in ("controls", "select") if name in self.options}
+        if "autoplay" in self.options:
+            element["autoplay"] = True
         try:
             svg = figure_svg(text, **options)
         except LayoutError as e:
@@ -99,7 +126,7 @@ class XlaLayoutDirective(SphinxDirective):
             path.write_text(svg + "\n", encoding="utf-8")
         image = os.path.relpath(path, self.env.srcdir).replace(os.sep, "/")
         self.env.images.add_file(self.env.docname, image)
-        node = xla_layout_figure(text=text, options=options, svg=svg, image=image)
+        node = xla_layout_figure(text=text, options=options, element=element, svg=svg, image=image)
         self.set_source_info(node)
         return [node]
 
@@ -133,13 +160,52 @@ class FiguresAsImages(SphinxPostTransform):
 
 def visit_html(self: Any, node: xla_layout_figure) -> None:
     svg = _native.inline_svg(node["svg"])
-    hooked = self.builder.events.emit_firstresult(
-        HTML_EVENT, node["text"], dict(node["options"]), svg
-    )
+    options = dict(node["options"], **node.get("element", {}))
+    hooked = self.builder.events.emit_firstresult(HTML_EVENT, node["text"], dict(options), svg)
     if hooked is None:
-        hooked = f'<div class="xla-layout-figure">{svg}</div>'
+        if _live(self.builder):
+            _pages(self.builder).add(self.builder.current_docname)
+            live = {k: options[k] for k in ("view", "theme", "controls", "select", "autoplay") if k in options}
+            hooked = (
+                f'<div class="xla-layout-figure">{STYLE}{element_html(node["text"], live)}'
+                f'<div class="xla-layout-fallback">{svg}</div></div>'
+            )
+        else:
+            hooked = f'<div class="xla-layout-figure">{svg}</div>'
     self.body.append(hooked)
     raise nodes.SkipNode
+
+
+def _live(builder: Any) -> bool:
+    return bool(builder.config.xla_layout_live) and _assets.available()
+
+
+def _pages(builder: Any) -> set:
+    """Pages of this build with a live element (on the builder)."""
+    if not hasattr(builder, "_xla_layout_pages"):
+        builder._xla_layout_pages = set()
+    return builder._xla_layout_pages
+
+
+def add_script(app: Any, pagename: str, templatename: str, context: Any, doctree: Any) -> None:
+    """The element's script, once, on each page with a live figure."""
+    if pagename in _pages(app.builder):
+        app.add_js_file(f"{STATIC_DIR}/{_assets.ELEMENT}", defer="defer")
+
+
+def copy_files(app: Any, exception: Any) -> None:
+    """The element's script, glue JS and wasm into ``_static/xla-layout/``
+    (whether or not a page has a figure: with parallel writing, the pages
+    are known only in the processes that wrote them)."""
+    if exception is not None or not _inline(app.builder) or not _live(app.builder):
+        return
+    files = _assets.site_files()
+    if files is None:
+        return
+    folder = Path(app.builder.outdir) / "_static" / STATIC_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
 
 
 def skip(self: Any, node: xla_layout_figure) -> None:
@@ -148,6 +214,9 @@ def skip(self: Any, node: xla_layout_figure) -> None:
 
 def setup(app: Any) -> Dict[str, Any]:
     app.add_event(HTML_EVENT)
+    app.add_config_value("xla_layout_live", True, "html", types=(bool,))
+    app.connect("html-page-context", add_script)
+    app.connect("build-finished", copy_files)
     app.add_node(
         xla_layout_figure,
         html=(visit_html, None),

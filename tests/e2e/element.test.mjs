@@ -1,7 +1,7 @@
 // The <xla-layout> custom element (issue 9): dist/docs.html uses it; 20
-// elements on one page each draw once scrolled into view, an attribute
-// changed from JavaScript redraws, and an idle page asks for no animation
-// frames.
+// elements on one page share one wasm module (no iframes), each draws once
+// scrolled into view into its shadow root, an attribute changed from
+// JavaScript redraws, and an idle page asks for no animation frames.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -13,7 +13,7 @@ let page;
 before(async () => {
   app = await openApp();
   page = app.page;
-  // Count requestAnimationFrame calls in every frame of the page.
+  // Count requestAnimationFrame calls in the page.
   await app.context.addInitScript(() => {
     const raf = window.requestAnimationFrame.bind(window);
     window.__rafCalls = 0;
@@ -25,11 +25,11 @@ before(async () => {
 });
 after(stopAll);
 
-/** Per element: its iframe's canvas generation and logical world, or null. */
+/** Per element: its canvas's logical world once drawn, or null. */
 const drawn = () =>
   page.$$eval('xla-layout', (els) =>
     els.map((el) => {
-      const canvas = el.querySelector('iframe')?.contentDocument?.getElementById('layout-canvas');
+      const canvas = el.shadowRoot?.getElementById('layout-canvas');
       const g = Number(canvas?.dataset.generation ?? 0);
       return g > 0 ? { world: canvas.dataset.logicalWorld } : null;
     }),
@@ -41,10 +41,11 @@ test('the docs page draws its examples with the element', async () => {
   await page.setViewportSize({ width: 1000, height: 6000 });
   await page.waitForFunction(() => {
     const els = [...document.querySelectorAll('xla-layout')];
-    return els.length === 6 && els.every((el) => Number(el.querySelector('iframe')?.contentDocument?.getElementById('layout-canvas')?.dataset.generation) > 0);
+    return els.length === 6 && els.every((el) => Number(el.shadowRoot?.getElementById('layout-canvas')?.dataset.generation) > 0);
   });
   console.log(`docs page: 6 elements drawn in ${Date.now() - start} ms`);
   await screenshot(page, 'element-01-docs');
+
   assert.deepEqual(app.errors, []);
 });
 
@@ -60,32 +61,51 @@ test('20 elements: drawn when scrolled into view, redrawn on attribute change, i
       document.body.append(el);
     }
   });
-  // Only the ones near the viewport have a frame yet.
-  const early = await page.$$eval('xla-layout', (els) => els.filter((el) => el.querySelector('iframe')).length);
-  assert.ok(early < 20, `frames before scrolling: ${early}`);
+  // Only the ones near the viewport are mounted yet.
+  await page.waitForFunction(() => document.querySelector('xla-layout').shadowRoot?.getElementById('layout-canvas'));
+  const early = await page.$$eval('xla-layout', (els) => els.filter((el) => el.shadowRoot?.getElementById('layout-canvas')).length);
+  assert.ok(early < 20, `mounted before scrolling: ${early}`);
   const start = Date.now();
   for (let y = 0; y <= 20 * 200; y += 600) {
     await page.evaluate((y) => window.scrollTo(0, y), y);
     await page.waitForTimeout(50);
   }
-  await page.waitForFunction(() => [...document.querySelectorAll('xla-layout')].every((el) => Number(el.querySelector('iframe')?.contentDocument?.getElementById('layout-canvas')?.dataset.generation) > 0));
+  await page.waitForFunction(() => [...document.querySelectorAll('xla-layout')].every((el) => Number(el.shadowRoot?.getElementById('layout-canvas')?.dataset.generation) > 0));
   console.log(`20 elements drawn ${Date.now() - start} ms after scrolling began`);
   const all = await drawn();
   // The logical world of f32[k+2,5] tiled 2x2 is 6 cells wide (5 padded to 6).
   all.forEach((d, k) => assert.equal(d.world.split(',')[0], '6', `element ${k}`));
 
-  // Idle: no requestAnimationFrame in any frame over half a second.
-  const count = () => page.$$eval('xla-layout iframe', (fs) => fs.reduce((s, f) => s + (f.contentWindow.__rafCalls ?? 0), 0));
+  // One module for all: no iframes, one wasm fetched.
+  assert.equal(await page.$$eval('iframe', (fs) => fs.length), 0);
+  const wasmFetches = await page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.wasm')).length);
+  assert.equal(wasmFetches, 1, 'the wasm is fetched once');
+
+  // Idle: no requestAnimationFrame over half a second.
+  const count = () => page.evaluate(() => window.__rafCalls);
   await page.waitForTimeout(300);
   const before = await count();
   await page.waitForTimeout(500);
   assert.equal(await count(), before, 'no animation frames while idle');
 
-  // Changing an attribute redraws with the new shape.
-  await page.$eval('xla-layout', (el) => el.setAttribute('shape', 'f32[4,8]{0,1}'));
+  // Changing attributes redraws with the new shape and options.
+  await page.$eval('xla-layout', (el) => {
+    el.setAttribute('shape', 'f32[4,8]{0,1}');
+    el.setAttribute('theme', 'dark');
+  });
   await page.waitForFunction(() => {
-    const c = document.querySelector('xla-layout iframe')?.contentDocument?.getElementById('layout-canvas');
+    const c = document.querySelector('xla-layout').shadowRoot?.getElementById('layout-canvas');
     return c && Number(c.dataset.generation) > 0 && c.dataset.logicalWorld === '8,4';
   });
+  assert.equal(await page.$eval('xla-layout', (el) => el.shadowRoot.querySelector('.xla-root').dataset.theme), 'dark');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), undefined, 'the page itself is untouched');
+
+  // Removing an element unmounts its view.
+  await page.$eval('xla-layout', (el) => {
+    window.__removed = el;
+    el.remove();
+  });
+  assert.equal(await page.$$eval('xla-layout', (els) => els.length), 19);
+  assert.equal(await page.evaluate(() => window.__removed.shadowRoot.childNodes.length), 0, 'the removed view is unmounted');
   assert.deepEqual(app.errors, []);
 });

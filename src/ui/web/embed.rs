@@ -17,6 +17,13 @@ use crate::ui::state::{Action, State, Target};
 #[derive(Properties, PartialEq)]
 pub struct EmbedProps {
     pub options: EmbedOptions,
+    /// The shape to show; `None` reads the address (`?shape=`).
+    #[prop_or_default]
+    pub shape: Option<AttrValue>,
+    /// Where `data-theme` goes (an element's shadow root wrapper); `None`
+    /// is the page's `<html>`.
+    #[prop_or_default]
+    pub theme_root: Option<web_sys::Element>,
 }
 
 /// Whether the reader asked for less motion (then autoplay stays off).
@@ -35,8 +42,12 @@ pub fn EmbedApp(props: &EmbedProps) -> Html {
     let options = props.options.clone();
     let state = {
         let options = options.clone();
+        let shape = props.shape.clone();
         use_reducer(move || {
-            let i = browser::initial_from_address();
+            let mut i = browser::initial_from_address();
+            if let Some(shape) = &shape {
+                i.shape = shape.to_string();
+            }
             let mut s = State::new(i.shape, i.padded, i.pad_value, i.leaf);
             s.apply(Action::SystemDark(
                 browser::dark_query().is_some_and(|q| q.matches()),
@@ -66,7 +77,13 @@ pub fn EmbedApp(props: &EmbedProps) -> Html {
         Callback::from(move |a: Action| d.dispatch(a))
     };
     let dark = state.settings.theme_kind() == crate::render::world::ThemeKind::Dark;
-    use_effect_with(dark, |dark| browser::apply_theme(*dark));
+    let theme_root = props.theme_root.clone();
+    use_effect_with(dark, move |dark| match theme_root {
+        Some(root) => {
+            let _ = root.set_attribute("data-theme", if *dark { "dark" } else { "light" });
+        }
+        None => browser::apply_theme(*dark),
+    });
     use_system_theme(dispatch.clone());
     use_animation(state.anim.playing, dispatch.clone());
 

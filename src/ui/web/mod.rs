@@ -9,6 +9,7 @@ mod canvas;
 mod compare;
 mod controls;
 mod document;
+pub mod element;
 mod embed;
 mod explain;
 mod export;
@@ -32,12 +33,31 @@ pub use app::{App, AppProps, ERROR_ID};
 pub use canvas::CANVAS_ID;
 pub use input::{split_at_span, INPUT_ID};
 
-/// Starts the app in the page's `<body>`: the entry point of the wasm binary.
+/// The attribute on `<body>` that marks the page as the app (index.html).
+pub const APP_MARKER: &str = "data-xla-layout-app";
+
+/// The entry point of the wasm binary, run when the module is initialised.
+/// It mounts the app in `<body>` only when the page is the app (its body
+/// has [`APP_MARKER`]); on any other page (one with `<xla-layout>`
+/// elements, a notebook) it touches nothing and the page mounts views with
+/// [`element::mount_xla_layout`].
 pub fn start() {
+    let is_app = gloo::utils::document()
+        .body()
+        .is_some_and(|body| body.has_attribute(APP_MARKER));
+    if !is_app {
+        std::panic::set_hook(Box::new(console_error_panic_hook::hook));
+        return;
+    }
     panic::install();
     match browser::embed_options() {
         Some(options) => {
-            yew::Renderer::<embed::EmbedApp>::with_props(embed::EmbedProps { options }).render();
+            yew::Renderer::<embed::EmbedApp>::with_props(embed::EmbedProps {
+                options,
+                shape: None,
+                theme_root: None,
+            })
+            .render();
         }
         None => {
             yew::Renderer::<App>::new().render();

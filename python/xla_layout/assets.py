@@ -1,0 +1,80 @@
+"""The app's release build shipped inside the wheel (``static/``, copied
+from ``dist/`` by scripts/python-assets.sh): the wasm-bindgen glue JS, the
+wasm and the ``<xla-layout>`` element's script, for the notebook widget and
+for documentation sites that host the live element (``xla_layout.sphinx``
+copies them; ``python -m xla_layout.assets DIR`` writes them for MkDocs or
+any other site)."""
+
+from __future__ import annotations
+
+import pathlib
+import re
+import sys
+from typing import Dict, List, Optional
+
+STATIC = pathlib.Path(__file__).resolve().parent / "static"
+#: The Trunk build's files, under fixed names (see scripts/python-assets.sh).
+GLUE, WASM, ELEMENT = "xla-layout-viz.js", "xla-layout-viz_bg.wasm", "xla-layout-element.js"
+
+# The names Trunk's post_build hook (scripts/element-names.sh) wrote into
+# the element's script; it loads the glue and wasm from beside itself.
+_BUILD = re.compile(r"BUILD = \{ js: '(xla-layout-viz-[0-9a-f]+\.js)', wasm: '(xla-layout-viz-[0-9a-f]+_bg\.wasm)' \}")
+
+
+def available() -> bool:
+    """True when the wheel carries the glue JS, the wasm and the element's
+    script (the live element); False: static figures only."""
+    return all((STATIC / name).is_file() for name in (GLUE, WASM, ELEMENT))
+
+
+def site_files() -> Optional[Dict[str, bytes]]:
+    """The files a web site serves side by side for the element, under the
+    names its script asks for: ``xla-layout-element.js`` and the glue and
+    wasm under their hashed names. None without them or when the script
+    has no names written into it."""
+    if not available():
+        return None
+    element = (STATIC / ELEMENT).read_bytes()
+    found = _BUILD.search(element.decode("utf-8"))
+    if found is None:
+        return None
+    glue, wasm = found.groups()
+    return {ELEMENT: element, glue: (STATIC / GLUE).read_bytes(), wasm: (STATIC / WASM).read_bytes()}
+
+
+def write_site_files(folder: "str | pathlib.Path") -> List[str]:
+    """Writes the element's script, glue JS and wasm into ``folder``
+    (created if missing) for a site to serve, e.g. an MkDocs ``docs_dir``
+    subfolder named in ``extra_javascript``; returns the file names.
+    Raises ``FileNotFoundError`` when the wheel has no element files."""
+    files = site_files()
+    if files is None:
+        raise FileNotFoundError(
+            "this xla_layout was built without the app's release build "
+            "(trunk build --release, then scripts/python-assets.sh, before pip install ./python)"
+        )
+    out = pathlib.Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    for name, data in files.items():
+        (out / name).write_bytes(data)
+    return sorted(files)
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    """``python -m xla_layout.assets DIR``: :func:`write_site_files`."""
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1 or args[0].startswith("-"):
+        print("usage: python -m xla_layout.assets DIR  (writes xla-layout-element.js, its glue JS and wasm)", file=sys.stderr)
+        return 2
+    try:
+        names = write_site_files(args[0])
+    except (FileNotFoundError, OSError) as e:
+        print(f"xla_layout.assets: {e}", file=sys.stderr)
+        return 1
+    for name in names:
+        print(pathlib.Path(args[0]) / name)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
