@@ -77,6 +77,34 @@ impl Frame {
         }
     }
 
+    /// The frame of a canvas that shows one pane only (embed mode's
+    /// `view=logical|memory`): that pane gets all the room under its title
+    /// and ticks; the other is a sliver below the canvas, never on screen.
+    pub fn only(width: f64, height: f64, shown: Pane) -> Frame {
+        let mut f = Frame::new(width, height);
+        let top = TITLE_H + TICKS_H;
+        let left = match shown {
+            Pane::Logical => LOGICAL_LEFT,
+            Pane::Memory => MEMORY_LEFT,
+        };
+        let whole = Rect::new(
+            left,
+            top,
+            (f.width - left - RIGHT).max(1.0),
+            (f.height - BOTTOM - top).max(1.0),
+        );
+        let (hidden, hidden_left) = match shown {
+            Pane::Logical => (&mut f.memory, MEMORY_LEFT),
+            Pane::Memory => (&mut f.logical, LOGICAL_LEFT),
+        };
+        *hidden = Rect::new(hidden_left, f.height + 2.0 * top, 1.0, 1.0);
+        match shown {
+            Pane::Logical => f.logical = whole,
+            Pane::Memory => f.memory = whole,
+        }
+        f
+    }
+
     pub fn pane(&self, pane: Pane) -> Rect {
         match pane {
             Pane::Logical => self.logical,
@@ -126,6 +154,27 @@ mod tests {
                 Some(Pane::Memory)
             );
             assert_eq!(f.pane_at(1.0, 1.0), None);
+        }
+    }
+
+    #[test]
+    fn one_pane_takes_the_canvas_and_the_other_is_off_screen() {
+        for (w, h) in [(640.0, 400.0), (320.0, 200.0), (f64::NAN, 5e4)] {
+            for shown in [Pane::Logical, Pane::Memory] {
+                let f = Frame::only(w, h, shown);
+                let hidden = match shown {
+                    Pane::Logical => Pane::Memory,
+                    Pane::Memory => Pane::Logical,
+                };
+                let r = f.pane(shown);
+                // The shown pane fills everything under one title line.
+                assert_eq!(r.y, TITLE_H + TICKS_H, "{f:?}");
+                assert_eq!(r.bottom(), f.height - BOTTOM, "{f:?}");
+                assert!(r.right() <= f.width && r.h > Frame::new(w, h).pane(shown).h);
+                // The other starts below the canvas (title included).
+                assert!(f.title_at(hidden).1 - TITLE_H > f.height, "{f:?}");
+                assert_eq!(f.pane_at(r.x + 1.0, r.y + 1.0), Some(shown));
+            }
         }
     }
 }
