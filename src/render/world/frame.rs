@@ -105,6 +105,30 @@ impl Frame {
         f
     }
 
+    /// The part of the canvas a pane owns (its title, ticks and margins
+    /// too); a pane parked below the canvas by [`Frame::only`] owns a
+    /// sliver there and the other pane the whole canvas.
+    pub fn region(&self, pane: Pane) -> Rect {
+        let whole = Rect::new(0.0, 0.0, self.width, self.height);
+        let below = Rect::new(0.0, self.height, self.width, 1.0);
+        let parked = |p: Pane| self.pane(p).y >= self.height;
+        let other = match pane {
+            Pane::Logical => Pane::Memory,
+            Pane::Memory => Pane::Logical,
+        };
+        if parked(pane) {
+            return below;
+        }
+        if parked(other) {
+            return whole;
+        }
+        let split = (self.logical.bottom() + self.memory.y - TITLE_H - TICKS_H) / 2.0;
+        match pane {
+            Pane::Logical => Rect::new(0.0, 0.0, self.width, split),
+            Pane::Memory => Rect::new(0.0, split, self.width, self.height - split),
+        }
+    }
+
     pub fn pane(&self, pane: Pane) -> Rect {
         match pane {
             Pane::Logical => self.logical,
@@ -154,6 +178,11 @@ mod tests {
                 Some(Pane::Memory)
             );
             assert_eq!(f.pane_at(1.0, 1.0), None);
+            // The two regions split the canvas between the panes.
+            let (top, bottom) = (f.region(Pane::Logical), f.region(Pane::Memory));
+            assert_eq!((top.y, top.bottom()), (0.0, bottom.y), "{f:?}");
+            assert_eq!(bottom.bottom(), f.height);
+            assert!(top.bottom() >= f.logical.bottom() && bottom.y <= f.memory.y - TITLE_H);
         }
     }
 
@@ -174,6 +203,10 @@ mod tests {
                 // The other starts below the canvas (title included).
                 assert!(f.title_at(hidden).1 - TITLE_H > f.height, "{f:?}");
                 assert_eq!(f.pane_at(r.x + 1.0, r.y + 1.0), Some(shown));
+                // The shown pane owns the whole canvas, the other nothing on it.
+                let whole = Rect::new(0.0, 0.0, f.width, f.height);
+                assert_eq!(f.region(shown), whole);
+                assert!(f.region(hidden).y >= f.height);
             }
         }
     }

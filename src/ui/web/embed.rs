@@ -10,6 +10,8 @@ use super::app::{use_animation, use_system_theme};
 use super::browser;
 use super::canvas::LayoutCanvas;
 use super::controls::Controls;
+use super::shared::Shared;
+use super::stepper::StepPanel;
 use crate::ui::embed::{percent_encode, EmbedControls, EmbedOptions};
 use crate::ui::state::{Action, State};
 
@@ -83,6 +85,10 @@ pub fn EmbedApp(props: &EmbedProps) -> Html {
     html! {
         <main class="embed">
             <LayoutCanvas state={state.clone()} dispatch={dispatch.clone()} />
+            if options.step.is_some() {
+                <StepPanel model={state.model.clone().map(Shared)} stage={state.stage}
+                    offset={super::info::shown(&state).1} dispatch={dispatch.clone()} />
+            }
             <div class="embed-bar">
                 { controls }
                 <a class="open-full" href={full_app} target="_blank" rel="noopener">{ "open in the full app" }</a>
