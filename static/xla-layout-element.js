@@ -48,9 +48,12 @@
       loading = typeof globalThis.XLA_LAYOUT_LOAD === 'function'
         ? Promise.resolve(globalThis.XLA_LAYOUT_LOAD())
         : names().then(async (n) => {
+          // Fetch the wasm while the glue JS loads (not one after the
+          // other); a Response makes wasm-bindgen compile it while it
+          // streams in (WebAssembly.instantiateStreaming).
+          const wasm = fetch(new URL(n.wasm, base));
           const glue = await import(new URL(n.js, base).href);
-          // A URL makes wasm-bindgen use WebAssembly.instantiateStreaming.
-          await glue.default({ module_or_path: new URL(n.wasm, base) });
+          await glue.default({ module_or_path: wasm });
           return glue;
         });
     }
