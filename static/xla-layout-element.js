@@ -48,13 +48,48 @@
       loading = typeof globalThis.XLA_LAYOUT_LOAD === 'function'
         ? Promise.resolve(globalThis.XLA_LAYOUT_LOAD())
         : names().then(async (n) => {
+          // Fetch the wasm while the glue JS loads (not one after the
+          // other); a Response makes wasm-bindgen compile it while it
+          // streams in (WebAssembly.instantiateStreaming).
+          const wasm = fetch(new URL(n.wasm, base));
           const glue = await import(new URL(n.js, base).href);
-          // A URL makes wasm-bindgen use WebAssembly.instantiateStreaming.
-          await glue.default({ module_or_path: new URL(n.wasm, base) });
+          await glue.default({ module_or_path: wasm });
           return glue;
         });
     }
     return loading;
+  }
+
+  // Elements mount in batches of about BATCH_MS, each batch in its own
+  // task (a MessageChannel message: no timer clamping), the first batch
+  // one element: the browser shows the first picture at once and the rest
+  // in a few steps, not all at the end of one long task.
+  const BATCH_MS = 100;
+  const queue = [];
+  let draining = false;
+  let first = true;
+  const channel = new MessageChannel();
+  channel.port1.onmessage = async () => {
+    const start = performance.now();
+    do {
+      try {
+        queue.shift()();
+      } catch (error) {
+        console.error(error); // one element failed; the others still mount
+      }
+      // Let the mounted view render (yew renders in microtasks).
+      await new Promise((resolve) => queueMicrotask(resolve));
+    } while (!first && queue.length && performance.now() - start < BATCH_MS);
+    first = false;
+    if (queue.length) channel.port2.postMessage(null);
+    else draining = false;
+  };
+  function enqueue(job) {
+    queue.push(job);
+    if (!draining) {
+      draining = true;
+      channel.port2.postMessage(null);
+    }
   }
 
   const observer = new IntersectionObserver((entries) => {
@@ -122,12 +157,12 @@
     mount() {
       if (this.handle || this.mounting) return;
       this.mounting = true;
-      load().then((glue) => {
+      load().then((glue) => enqueue(() => {
         this.mounting = false;
         if (!this.isConnected || this.handle) return;
         this.handle = glue.mount_xla_layout(this, this.options);
         this.dispatchEvent(new Event('xla-layout-mounted'));
-      }, (error) => {
+      }), (error) => {
         this.mounting = false;
         console.error(error);
         this.textContent = String(error && error.message ? error.message : error);

@@ -3,7 +3,8 @@
 //! tested natively; the page reads the address in `web::browser`.
 
 use crate::render::figure::FigureView;
-use crate::ui::state::ThemeChoice;
+use crate::render::world::Pane;
+use crate::ui::state::{Action, State, Target, ThemeChoice};
 
 /// How many controls an embedded picture shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -28,6 +29,8 @@ pub struct EmbedOptions {
     pub theme: Option<ThemeChoice>,
     /// A logical index to highlight (`select=i,j`).
     pub select: Option<Vec<u64>>,
+    /// Step mode's stage, counted from 1 as the stepper shows it (`step=N`).
+    pub step: Option<usize>,
 }
 
 /// The embed options when `get("embed")` is `1`; unknown values fall back
@@ -58,6 +61,9 @@ pub fn options(get: impl Fn(&str) -> Option<String>) -> Option<EmbedOptions> {
         let parts: Option<Vec<u64>> = s.split(',').map(|p| p.trim().parse().ok()).collect();
         parts.filter(|p| !p.is_empty() && p.len() <= 64)
     });
+    let step = get("step")
+        .and_then(|s| s.trim().parse::<usize>().ok())
+        .filter(|&s| s > 0);
     Some(EmbedOptions {
         view,
         controls,
@@ -65,7 +71,42 @@ pub fn options(get: impl Fn(&str) -> Option<String>) -> Option<EmbedOptions> {
         speed,
         theme,
         select,
+        step,
     })
+}
+
+/// Applies `options` to a freshly made state: theme, speed, the one pane
+/// shown, the highlighted element, step mode's stage and, unless the
+/// reader asked for less motion, autoplay.
+pub fn apply(s: &mut State, options: &EmbedOptions, reduced_motion: bool) {
+    if let Some(theme) = options.theme {
+        s.apply(Action::Theme(theme));
+    }
+    if let Some(speed) = options.speed {
+        s.apply(Action::Speed(speed));
+    }
+    s.show_only(match options.view {
+        FigureView::Both => None,
+        FigureView::Logical => Some(Pane::Logical),
+        FigureView::Memory => Some(Pane::Memory),
+    });
+    if let (Some(index), Some(m)) = (&options.select, s.mapping()) {
+        if let Some(offset) = m.offset_of(index) {
+            s.pinned = Some(Target {
+                offset,
+                pane: Pane::Logical,
+            });
+        }
+    }
+    if let Some(step) = options.step {
+        s.apply(Action::StageStep(0));
+        s.apply(Action::StageStep(
+            i64::try_from(step - 1).unwrap_or(i64::MAX),
+        ));
+    }
+    if options.autoplay && !reduced_motion {
+        s.apply(Action::Play);
+    }
 }
 
 /// `encodeURIComponent`: everything but `A-Z a-z 0-9 - _ . ! ~ * ' ( )`
@@ -160,8 +201,10 @@ mod tests {
             ("speed", "12.5"),
             ("theme", "dark"),
             ("select", "1, 2"),
+            ("step", "2"),
         ]))
         .unwrap();
+        assert_eq!(o.step, Some(2));
         assert_eq!(o.view, FigureView::Memory);
         assert_eq!(o.controls, EmbedControls::Compact);
         assert!(o.autoplay);
@@ -179,6 +222,7 @@ mod tests {
             ("speed", "-3"),
             ("theme", "blue"),
             ("select", "1,x"),
+            ("step", "0"),
         ]))
         .unwrap();
         assert_eq!(o, EmbedOptions::default());
@@ -208,5 +252,77 @@ mod tests {
         assert!(s.starts_with(
             "<iframe src=\"https://x.test/app/?embed=1&amp;shape=%22%3E%3Cimg%20onerror%3Dalert(1)%3E%5D%5D%3E&#39;&amp;view=both&amp;controls=compact\""
         ));
+    }
+
+    fn state(text: &str) -> State {
+        let mut s = State::new(
+            text.to_owned(),
+            String::new(),
+            crate::ui::model::PadValue::default(),
+            Vec::new(),
+        );
+        s.apply(Action::Resize(640.0, 400.0));
+        s
+    }
+
+    #[test]
+    fn options_shape_the_state() {
+        let o = options(query(&[
+            ("embed", "1"),
+            ("view", "memory"),
+            ("select", "1,2"),
+            ("autoplay", "1"),
+            ("theme", "dark"),
+            ("speed", "7"),
+        ]))
+        .unwrap();
+        let mut s = state("f32[3,5]{1,0:T(2,2)}");
+        apply(&mut s, &o, false);
+        // Only the memory pane is on the canvas.
+        assert!(s.frame.logical.y > s.frame.height, "{:?}", s.frame);
+        assert!(s.frame.memory.bottom() <= s.frame.height);
+        // XLA's tiled-layout page, figure 1: 2x2 tiles stored row by row,
+        // so (1,2) is the second tile's third slot: offset 4 + 2 = 6.
+        assert_eq!(s.pinned.map(|t| t.offset), Some(6));
+        assert!(s.anim.playing);
+        assert_eq!(s.settings.theme, ThemeChoice::Dark);
+        // A later resize keeps the one pane.
+        s.apply(Action::Resize(320.0, 200.0));
+        assert!(s.frame.logical.y > s.frame.height);
+
+        let mut calm = state("f32[3,5]{1,0:T(2,2)}");
+        apply(&mut calm, &o, true);
+        assert!(!calm.anim.playing, "reduced motion keeps autoplay off");
+        let both = calm.frame;
+        calm.show_only(None);
+        assert!(calm.frame.logical.bottom() <= calm.frame.height, "{both:?}");
+    }
+
+    #[test]
+    fn step_opens_step_mode_at_that_stage() {
+        let mut s = state("f32[3,5]{1,0:T(2,2)}");
+        let count = s
+            .mapping()
+            .and(s.model.as_ref())
+            .and_then(|m| m.drawn.as_ref())
+            .and_then(|d| d.steps.as_ref())
+            .map_or(0, |st| st.stages().len());
+        assert!(count >= 2, "a tiled layout has several stages");
+        let at = |n: &str| {
+            options(|k| match k {
+                "embed" => Some("1".to_owned()),
+                "step" => Some(n.to_owned()),
+                _ => None,
+            })
+            .unwrap()
+        };
+        apply(&mut s, &at("2"), false);
+        assert_eq!(s.stage, Some(1));
+        let mut last = state("f32[3,5]{1,0:T(2,2)}");
+        apply(&mut last, &at("999"), false);
+        assert_eq!(last.stage, Some(count - 1));
+        let mut off = state("f32[3,5]{1,0:T(2,2)}");
+        apply(&mut off, &at("0"), false);
+        assert_eq!(off.stage, None);
     }
 }

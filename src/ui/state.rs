@@ -38,6 +38,9 @@ pub struct Settings {
     pub row_width: Option<u64>,
     /// Pan a zoomed view to keep the cursor in sight.
     pub follow: bool,
+    /// Embed mode's `view=logical|memory`: the one pane drawn (see
+    /// [`Frame::only`]); `None` draws both.
+    pub only: Option<Pane>,
 }
 
 impl Default for Settings {
@@ -48,6 +51,7 @@ impl Default for Settings {
             system_dark: false,
             row_width: None,
             follow: true,
+            only: None,
         }
     }
 }
@@ -243,6 +247,19 @@ impl State {
         self.fit(None);
     }
 
+    /// Shows one pane only (or both again), keeping the canvas size.
+    pub fn show_only(&mut self, pane: Option<Pane>) {
+        self.settings.only = pane;
+        self.resize(self.frame_of(self.frame.width, self.frame.height));
+    }
+
+    fn frame_of(&self, width: f64, height: f64) -> Frame {
+        match self.settings.only {
+            Some(pane) => Frame::only(width, height, pane),
+            None => Frame::new(width, height),
+        }
+    }
+
     /// A new canvas size: lay out again; a zoomed view whose world did not
     /// change keeps its zoom and the world point at its centre.
     fn resize(&mut self, frame: Frame) {
@@ -343,7 +360,7 @@ impl State {
                 self.relayout();
             }
             Action::Follow(on) => self.settings.follow = on,
-            Action::Resize(w, h) => self.resize(Frame::new(w, h)),
+            Action::Resize(w, h) => self.resize(self.frame_of(w, h)),
             Action::CompareToggle => match self.compare.take() {
                 Some(_) => {}
                 None => {

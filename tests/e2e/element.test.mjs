@@ -35,17 +35,49 @@ const drawn = () =>
     }),
   );
 
-test('the docs page draws its examples with the element', async () => {
+test('the docs page: 20 elements, each drawn with its options; attribute changes redraw', async () => {
   const start = Date.now();
   await page.goto(`${app.baseUrl}docs.html`);
-  await page.setViewportSize({ width: 1000, height: 6000 });
+  await page.setViewportSize({ width: 1000, height: 12000 });
   await page.waitForFunction(() => {
     const els = [...document.querySelectorAll('xla-layout')];
-    return els.length === 6 && els.every((el) => Number(el.shadowRoot?.getElementById('layout-canvas')?.dataset.generation) > 0);
+    return els.length === 20 && els.every((el) => Number(el.shadowRoot?.getElementById('layout-canvas')?.dataset.generation) > 0);
   });
-  console.log(`docs page: 6 elements drawn in ${Date.now() - start} ms`);
+  console.log(`docs page: 20 elements drawn in ${Date.now() - start} ms`);
   await screenshot(page, 'element-01-docs');
 
+  /** What element `sel` shows: its panes ("x,y,w,h"), canvas height, step label. */
+  const look = (sel) =>
+    page.$eval(sel, (el) => {
+      const c = el.shadowRoot.getElementById('layout-canvas');
+      return {
+        logical: c.dataset.logical.split(',').map(Number),
+        memory: c.dataset.memory.split(',').map(Number),
+        height: c.getBoundingClientRect().height,
+        pinned: c.dataset.pinned,
+        playing: c.dataset.playing,
+        theme: el.shadowRoot.querySelector('.xla-root').dataset.theme,
+        step: el.shadowRoot.getElementById('step-label')?.textContent ?? null,
+        generation: Number(c.dataset.generation),
+      };
+    });
+  const memoryOnly = await look('xla-layout[view="memory"]');
+  assert.ok(memoryOnly.logical[1] > memoryOnly.height, `view=memory hides the logical pane: ${memoryOnly.logical}`);
+  // f32[3,5]{1,0:T(2,2)}: (1,2) is in the second 2x2 tile, third slot: 4 + 2.
+  assert.equal((await look('xla-layout[select]')).pinned, '6');
+  assert.match((await look('xla-layout[step]')).step, /^3\/6: /);
+  assert.equal((await look('xla-layout[autoplay]')).playing, 'true');
+  assert.equal((await look('xla-layout[theme="dark"]')).theme, 'dark');
+
+  // Changing view from JavaScript redraws that element with the other pane.
+  await page.$eval('xla-layout[view="memory"]', (el) => {
+    el.id = 'changed';
+    el.setAttribute('view', 'logical');
+  });
+  await page.waitForFunction(() => {
+    const c = document.getElementById('changed').shadowRoot.getElementById('layout-canvas');
+    return c && Number(c.dataset.memory.split(',')[1]) > c.getBoundingClientRect().height;
+  });
   assert.deepEqual(app.errors, []);
 });
 

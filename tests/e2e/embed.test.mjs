@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openApp, screenshot, stopAll } from './harness.mjs';
+import { canvasSummary, openApp, screenshot, stopAll } from './harness.mjs';
 import { DARK, near, tiledOffset } from './xla.mjs';
 
 const SHAPE = 'f32[3,5]{1,0:T(2,2)}';
@@ -78,4 +78,40 @@ test('prefers-reduced-motion keeps autoplay off', async () => {
   await page.waitForFunction(() => Number(document.getElementById('layout-canvas')?.dataset.generation) > 0);
   assert.equal(await page.$eval('#layout-canvas', (c) => c.dataset.playing), 'false');
   await page.emulateMedia({ reducedMotion: 'no-preference' });
+});
+
+/** The painted pane rectangles `data-logical`/`data-memory` ("x,y,w,h"). */
+const rects = () =>
+  page.$eval('#layout-canvas', (c) => ({
+    logical: c.dataset.logical.split(',').map(Number),
+    memory: c.dataset.memory.split(',').map(Number),
+    height: c.getBoundingClientRect().height,
+  }));
+
+test('view=logical|memory draws one pane over the whole canvas; step=N opens step mode at stage N', async () => {
+  await page.setViewportSize({ width: 640, height: 400 });
+  for (const [view, shown, hidden] of [['memory', 'memory', 'logical'], ['logical', 'logical', 'memory']]) {
+    await page.goto(embed(`view=${view}`));
+    await page.waitForFunction(() => Number(document.getElementById('layout-canvas')?.dataset.generation) > 0);
+    const r = await rects();
+    // The shown pane takes more than half of the canvas's height ...
+    assert.ok(r[shown][3] > 0.5 * r.height, `view=${view}: ${r[shown]} in ${r.height}`);
+    // ... and the other starts below the canvas.
+    assert.ok(r[hidden][1] > r.height, `view=${view}: ${hidden} at ${r[hidden]}`);
+    // ... and its cells are painted from its top: the top quarter of the pane is not blank.
+    const [x, y, w, h] = r[shown];
+    const top = await canvasSummary(page, { x, y, w, h: h / 4 });
+    assert.ok(top.painted > 0.05 * top.pixels, `view=${view}: cells at the top of the pane: ${JSON.stringify(top)}`);
+  }
+  await page.goto(embed('view=both'));
+  await page.waitForFunction(() => Number(document.getElementById('layout-canvas')?.dataset.generation) > 0);
+  const both = await rects();
+  assert.ok(both.logical[1] + both.logical[3] <= both.height && both.memory[1] + both.memory[3] <= both.height, 'view=both shows both');
+  assert.equal(await page.$('#step-mode'), null, 'no step panel without step=');
+
+  // f32[3,5]{1,0:T(2,2)} has 6 stages (logical, physical order, pad, split, tiles major, memory).
+  await page.goto(embed('step=3'));
+  await page.waitForFunction(() => document.getElementById('step-label')?.textContent.startsWith('3/6'));
+  await screenshot(page, 'embed-02-step');
+  assert.deepEqual(app.errors, []);
 });

@@ -77,6 +77,58 @@ impl Frame {
         }
     }
 
+    /// The frame of a canvas that shows one pane only (embed mode's
+    /// `view=logical|memory`): that pane gets all the room under its title
+    /// and ticks; the other is a sliver below the canvas, never on screen.
+    pub fn only(width: f64, height: f64, shown: Pane) -> Frame {
+        let mut f = Frame::new(width, height);
+        let top = TITLE_H + TICKS_H;
+        let left = match shown {
+            Pane::Logical => LOGICAL_LEFT,
+            Pane::Memory => MEMORY_LEFT,
+        };
+        let whole = Rect::new(
+            left,
+            top,
+            (f.width - left - RIGHT).max(1.0),
+            (f.height - BOTTOM - top).max(1.0),
+        );
+        let (hidden, hidden_left) = match shown {
+            Pane::Logical => (&mut f.memory, MEMORY_LEFT),
+            Pane::Memory => (&mut f.logical, LOGICAL_LEFT),
+        };
+        *hidden = Rect::new(hidden_left, f.height + 2.0 * top, 1.0, 1.0);
+        match shown {
+            Pane::Logical => f.logical = whole,
+            Pane::Memory => f.memory = whole,
+        }
+        f
+    }
+
+    /// The part of the canvas a pane owns (its title, ticks and margins
+    /// too); a pane parked below the canvas by [`Frame::only`] owns a
+    /// sliver there and the other pane the whole canvas.
+    pub fn region(&self, pane: Pane) -> Rect {
+        let whole = Rect::new(0.0, 0.0, self.width, self.height);
+        let below = Rect::new(0.0, self.height, self.width, 1.0);
+        let parked = |p: Pane| self.pane(p).y >= self.height;
+        let other = match pane {
+            Pane::Logical => Pane::Memory,
+            Pane::Memory => Pane::Logical,
+        };
+        if parked(pane) {
+            return below;
+        }
+        if parked(other) {
+            return whole;
+        }
+        let split = (self.logical.bottom() + self.memory.y - TITLE_H - TICKS_H) / 2.0;
+        match pane {
+            Pane::Logical => Rect::new(0.0, 0.0, self.width, split),
+            Pane::Memory => Rect::new(0.0, split, self.width, self.height - split),
+        }
+    }
+
     pub fn pane(&self, pane: Pane) -> Rect {
         match pane {
             Pane::Logical => self.logical,
@@ -126,6 +178,36 @@ mod tests {
                 Some(Pane::Memory)
             );
             assert_eq!(f.pane_at(1.0, 1.0), None);
+            // The two regions split the canvas between the panes.
+            let (top, bottom) = (f.region(Pane::Logical), f.region(Pane::Memory));
+            assert_eq!((top.y, top.bottom()), (0.0, bottom.y), "{f:?}");
+            assert_eq!(bottom.bottom(), f.height);
+            assert!(top.bottom() >= f.logical.bottom() && bottom.y <= f.memory.y - TITLE_H);
+        }
+    }
+
+    #[test]
+    fn one_pane_takes_the_canvas_and_the_other_is_off_screen() {
+        for (w, h) in [(640.0, 400.0), (320.0, 200.0), (f64::NAN, 5e4)] {
+            for shown in [Pane::Logical, Pane::Memory] {
+                let f = Frame::only(w, h, shown);
+                let hidden = match shown {
+                    Pane::Logical => Pane::Memory,
+                    Pane::Memory => Pane::Logical,
+                };
+                let r = f.pane(shown);
+                // The shown pane fills everything under one title line.
+                assert_eq!(r.y, TITLE_H + TICKS_H, "{f:?}");
+                assert_eq!(r.bottom(), f.height - BOTTOM, "{f:?}");
+                assert!(r.right() <= f.width && r.h > Frame::new(w, h).pane(shown).h);
+                // The other starts below the canvas (title included).
+                assert!(f.title_at(hidden).1 - TITLE_H > f.height, "{f:?}");
+                assert_eq!(f.pane_at(r.x + 1.0, r.y + 1.0), Some(shown));
+                // The shown pane owns the whole canvas, the other nothing on it.
+                let whole = Rect::new(0.0, 0.0, f.width, f.height);
+                assert_eq!(f.region(shown), whole);
+                assert!(f.region(hidden).y >= f.height);
+            }
         }
     }
 }

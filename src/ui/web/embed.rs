@@ -10,9 +10,10 @@ use super::app::{use_animation, use_system_theme};
 use super::browser;
 use super::canvas::LayoutCanvas;
 use super::controls::Controls;
-use crate::render::world::Pane;
+use super::shared::Shared;
+use super::stepper::StepPanel;
 use crate::ui::embed::{percent_encode, EmbedControls, EmbedOptions};
-use crate::ui::state::{Action, State, Target};
+use crate::ui::state::{Action, State};
 
 #[derive(Properties, PartialEq)]
 pub struct EmbedProps {
@@ -52,23 +53,7 @@ pub fn EmbedApp(props: &EmbedProps) -> Html {
             s.apply(Action::SystemDark(
                 browser::dark_query().is_some_and(|q| q.matches()),
             ));
-            if let Some(theme) = options.theme {
-                s.apply(Action::Theme(theme));
-            }
-            if let Some(speed) = options.speed {
-                s.apply(Action::Speed(speed));
-            }
-            if let (Some(index), Some(m)) = (&options.select, s.mapping()) {
-                if let Some(offset) = m.offset_of(index) {
-                    s.pinned = Some(Target {
-                        offset,
-                        pane: Pane::Logical,
-                    });
-                }
-            }
-            if options.autoplay && !reduced_motion() {
-                s.apply(Action::Play);
-            }
+            crate::ui::embed::apply(&mut s, &options, reduced_motion());
             s
         })
     };
@@ -100,6 +85,10 @@ pub fn EmbedApp(props: &EmbedProps) -> Html {
     html! {
         <main class="embed">
             <LayoutCanvas state={state.clone()} dispatch={dispatch.clone()} />
+            if options.step.is_some() {
+                <StepPanel model={state.model.clone().map(Shared)} stage={state.stage}
+                    offset={super::info::shown(&state).1} dispatch={dispatch.clone()} />
+            }
             <div class="embed-bar">
                 { controls }
                 <a class="open-full" href={full_app} target="_blank" rel="noopener">{ "open in the full app" }</a>

@@ -18,7 +18,7 @@ use crate::render::scene::commands::PaneScene;
 use crate::render::scene::style::{Labelling, Style};
 use crate::render::world::camera::{Camera, Rect};
 use crate::render::world::colour::{Rgb, Theme, ThemeKind};
-use crate::render::world::frame::{Frame, TICKS_H, TITLE_H};
+use crate::render::world::frame::Frame;
 use crate::render::world::overlay::{marker_rect, minimap_rects, trail_points};
 use crate::render::world::raster::{thumbnail, ColourMode, Colouring};
 use crate::render::world::views::Pane;
@@ -86,15 +86,6 @@ fn slot(pane: Pane) -> usize {
     match pane {
         Pane::Logical => 0,
         Pane::Memory => 1,
-    }
-}
-
-/// The part of the picture a pane owns: its title, ticks and margins too.
-fn region(frame: &Frame, pane: Pane) -> Rect {
-    let split = (frame.logical.bottom() + frame.memory.y - TITLE_H - TICKS_H) / 2.0;
-    match pane {
-        Pane::Logical => Rect::new(0.0, 0.0, frame.width, split),
-        Pane::Memory => Rect::new(0.0, split, frame.width, frame.height - split),
     }
 }
 
@@ -216,7 +207,7 @@ impl Painter {
         let ctx = self.ctx.clone();
         let dpr = input.dpr;
         let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
-        let region = region(&input.frame, pane);
+        let region = input.frame.region(pane);
         ctx.save();
         clip(&ctx, &region);
         ctx.set_fill_style_str(&input.theme.background.css());
