@@ -85,6 +85,13 @@ impl Document {
     pub fn new(text: impl Into<Rc<str>>) -> Document {
         let text: Rc<str> = text.into();
         let utf16_len = text.encode_utf16().count();
+        Document::with_utf16_len(text, utf16_len)
+    }
+
+    /// [`Document::new`] when the length in UTF-16 code units is known
+    /// already (the browser's string length), saving a pass over the text.
+    pub fn with_utf16_len(text: impl Into<Rc<str>>, utf16_len: usize) -> Document {
+        let text: Rc<str> = text.into();
         let line_starts = line_starts(&text);
         let lines = if text.is_empty() {
             0

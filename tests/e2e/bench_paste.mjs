@@ -30,7 +30,7 @@ const CASES = [
 
 // In the page: arm a key-press timestamp and a long-task observer.
 const ARM = () => {
-  window.__t = { key: 0, longest: 0 };
+  window.__t = { key: 0, longest: 0, tasks: [] };
   // The frame after the key press is noted in the page itself: a
   // Playwright round trip could wait behind the app's scan tasks.
   window.addEventListener('keydown', (e) => {
@@ -41,13 +41,21 @@ const ARM = () => {
     requestAnimationFrame(() => setTimeout(() => { t.frame = performance.now() - t.key; }, 0));
   }, { capture: true });
   new PerformanceObserver((l) => {
-    for (const e of l.getEntries()) window.__t.longest = Math.max(window.__t.longest, e.duration);
+    for (const e of l.getEntries()) {
+      window.__t.longest = Math.max(window.__t.longest, e.duration);
+      window.__t.tasks.push([Math.round(e.startTime - window.__t.key), Math.round(e.duration)]);
+    }
   }).observe({ type: 'longtask' });
 };
 
 async function measure(page, selector, text, waitListed) {
   await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-  await page.evaluate(() => { window.__t.longest = 0; window.__t.frame = null; });
+  await page.evaluate(() => {
+    window.__t.longest = 0;
+    window.__t.frame = null;
+    window.__t.tasks = [];
+    window.__xlaLayoutTimings = {};
+  });
   await page.focus(selector);
   await page.keyboard.press('Control+V');
   await page.waitForFunction(() => typeof window.__t.frame === 'number', null, { timeout: 120_000 });
@@ -62,7 +70,17 @@ async function measure(page, selector, text, waitListed) {
   }
   await page.waitForTimeout(300);
   const longest = await page.evaluate(() => window.__t.longest);
-  return { frame, longest, listed };
+  // Where the time went: the app's own series (src/ui/web/timing.rs) and
+  // the long tasks, as [start after the key press, duration].
+  const detail = await page.evaluate(() => {
+    const out = {};
+    for (const [k, v] of Object.entries(window.__xlaLayoutTimings ?? {})) {
+      if (!/^(paste|scan|save)\./.test(k) || !v.length) continue;
+      out[k] = `n=${v.length} max=${Math.max(...v).toFixed(1)} sum=${v.reduce((a, b) => a + b, 0).toFixed(0)}`;
+    }
+    return { series: out, tasks: window.__t.tasks.slice(0, 8), height: document.documentElement.scrollHeight };
+  });
+  return { frame, longest, listed, detail };
 }
 
 try {
@@ -94,6 +112,7 @@ try {
     const a = await measure(app, '#shape-input', text, true);
     const f = (v) => (v === null ? '-' : v.toFixed(0)).padStart(9);
     console.log(`${name.padEnd(28)} ${f(c.frame)} ${f(a.frame)} ${f(a.longest)} ${f(a.listed)}  [${c.longest.toFixed(0)}]`);
+    if (process.env.DETAIL) console.log(JSON.stringify(a.detail));
   }
   // After them: typing a normal shape.
   await app.evaluate(() => document.getElementById('document-clear')?.click());

@@ -10,6 +10,7 @@ use gloo::timers::callback::Timeout;
 use web_sys::DragEvent;
 use yew::prelude::*;
 
+use super::pasted::{self, Pasted};
 use super::{idb, timing};
 use crate::ui::document::{should_hold, Document, SCAN_CHUNK};
 
@@ -21,6 +22,8 @@ const TASK_MS: f64 = 30.0;
 pub const EDIT_LIMIT: usize = 1024 * 1024;
 /// The smallest chunk scanned in one go.
 const MIN_CHUNK: usize = 4 * 1024;
+/// The first chunk scanned.
+const FIRST_CHUNK: usize = 16 * 1024;
 /// While scanning, the table is sorted again at most this often.
 const REFRESH_MS: f64 = 500.0;
 
@@ -43,7 +46,7 @@ impl PartialEq for DocHandle {
 pub struct UseDocument {
     pub handle: DocHandle,
     /// Hold this text as the document (and save it).
-    pub load: Callback<String>,
+    pub load: Callback<Pasted>,
     /// Drop the document (and its saved copy).
     pub clear: Callback<()>,
     /// Something in the document changed (sort, filter, selection).
@@ -69,28 +72,42 @@ pub fn use_document() -> UseDocument {
     };
     let hold = {
         let (doc, task, bump) = (doc.clone(), task.clone(), bump.clone());
-        Rc::new(move |text: String| {
-            *doc.borrow_mut() = Some(Document::new(text));
+        Rc::new(move |text: String, utf16_len: Option<usize>| {
+            let t0 = timing::now();
+            *doc.borrow_mut() = Some(match utf16_len {
+                Some(n) => Document::with_utf16_len(text, n),
+                None => Document::new(text),
+            });
+            timing::since("paste.document", t0);
             bump();
-            scan_later(doc.clone(), task.clone(), bump.clone());
+            // The summary paints before any scanning.
+            after_paint({
+                let (doc, task, bump) = (doc.clone(), task.clone(), bump.clone());
+                move || scan_later(doc, task, bump)
+            });
         })
     };
     let load = {
-        let (hold, save_error) = (hold.clone(), save_error.clone());
-        Callback::from(move |text: String| {
+        let (hold, save_error, doc) = (hold.clone(), save_error.clone(), doc.clone());
+        Callback::from(move |pasted: Pasted| {
             let done = save_error.clone();
-            // Saved in a later task, so the summary paints first.
-            let copy = Rc::<str>::from(text.as_str());
-            Timeout::new(0, move || {
-                idb::save(
-                    &copy,
-                    Box::new(move |result: Result<(), String>| {
-                        done.set(result.err().map(AttrValue::from));
-                    }),
-                );
-            })
-            .forget();
-            hold(text);
+            let doc = doc.clone();
+            // Saved after the summary has painted.
+            after_paint(move || {
+                let t0 = timing::now();
+                let Some(text) = doc.borrow().as_ref().map(|d| d.text.clone()) else {
+                    return;
+                };
+                let done = Box::new(move |result: Result<(), String>| {
+                    done.set(result.err().map(AttrValue::from));
+                });
+                match pasted::blob(&text) {
+                    Ok(blob) => idb::save(blob.into(), done),
+                    Err(_) => done(Err("the text could not be copied for saving".into())),
+                }
+                timing::since("save.start", t0);
+            });
+            hold(pasted.text, pasted.utf16_len);
         })
     };
     // A document saved by an earlier visit comes back.
@@ -99,7 +116,7 @@ pub fn use_document() -> UseDocument {
         move |_| {
             idb::load(Box::new(move |text: Option<String>| {
                 if let Some(text) = text {
-                    hold(text);
+                    hold(text, None);
                 }
             }));
         }
@@ -127,13 +144,35 @@ pub fn use_document() -> UseDocument {
     }
 }
 
+/// Runs `f` in a task after the next frame has painted.
+fn after_paint(f: impl FnOnce() + 'static) {
+    let later = move || {
+        Timeout::new(0, f).forget();
+    };
+    let Some(window) = web_sys::window() else {
+        return later();
+    };
+    let callback = wasm_bindgen::closure::Closure::once_into_js(move |_: f64| later());
+    if window
+        .request_animation_frame(wasm_bindgen::JsCast::unchecked_ref(&callback))
+        .is_err()
+    {
+        // No frames (a hidden page): a plain later task.
+        let f: js_sys::Function = wasm_bindgen::JsCast::unchecked_into(callback);
+        let _ = window.set_timeout_with_callback(&f);
+    }
+}
+
 /// Scans the next part of the document in a later task.
 fn scan_later(
     doc: Rc<RefCell<Option<Document>>>,
     task: Rc<RefCell<Option<Timeout>>>,
     bump: Rc<dyn Fn()>,
 ) {
-    let budget = Rc::new(Cell::new(SCAN_CHUNK));
+    // The first step is small: some texts scan far slower than HLO (5 MB
+    // of brackets took 320 ms for a first 256 KB); later steps are sized
+    // from how fast the earlier ones went.
+    let budget = Rc::new(Cell::new(FIRST_CHUNK));
     scan_task(
         doc,
         task,
@@ -181,7 +220,10 @@ fn scan_task(
             }
             done
         };
+        timing::since("scan.task", started);
+        let t1 = timing::now();
         bump();
+        timing::since("scan.bump", t1);
         if !done {
             scan_task(doc, next, bump, last_refresh, budget);
         }
@@ -236,7 +278,7 @@ pub fn DocumentBar(props: &DocumentBarProps) -> Html {
 }
 
 /// A file or text dropped on the box: large ones become the document.
-pub fn dropped(event: &DragEvent, on_large: &Callback<String>, on_edit: &Callback<String>) {
+pub fn dropped(event: &DragEvent, on_large: &Callback<Pasted>, on_edit: &Callback<String>) {
     let Some(data) = event.data_transfer() else {
         return;
     };
@@ -245,7 +287,7 @@ pub fn dropped(event: &DragEvent, on_large: &Callback<String>, on_edit: &Callbac
         let (on_large, on_edit) = (on_large.clone(), on_edit.clone());
         move |text: String| {
             if should_hold(&text) {
-                on_large.emit(text)
+                on_large.emit(Pasted::from(text))
             } else {
                 on_edit.emit(text)
             }

@@ -9,6 +9,9 @@ use wasm_bindgen::JsCast;
 use web_sys::{ClipboardEvent, DragEvent, Element, HtmlTextAreaElement};
 use yew::prelude::*;
 
+use super::pasted::{self, Pasted};
+use crate::ui::document::{should_hold, DOCUMENT_THRESHOLD};
+
 /// The input id: a stable hook for tests and for pages embedding the app.
 pub const INPUT_ID: &str = "shape-input";
 
@@ -19,7 +22,7 @@ pub struct ShapeInputProps {
     pub error_span: Option<(usize, usize)>,
     pub on_edit: Callback<String>,
     /// A paste or dropped text too large for the native box.
-    pub on_large: Callback<String>,
+    pub on_large: Callback<Pasted>,
     /// While a document is held: its length in UTF-16 code units.
     #[prop_or_default]
     pub text_length: Option<usize>,
@@ -41,14 +44,29 @@ pub fn ShapeInput(props: &ShapeInputProps) -> Html {
             let Some(event) = event.dyn_ref::<ClipboardEvent>() else {
                 return;
             };
-            let Some(text) = event.clipboard_data().and_then(|d| d.get_data("text").ok()) else {
+            let t0 = super::timing::now();
+            let Some(js) = event
+                .clipboard_data()
+                .and_then(|d| pasted::clipboard_text(&d))
+            else {
                 return;
             };
-            if crate::ui::document::should_hold(&text) {
-                super::timing::input_started(event.time_stamp());
-                event.prevent_default();
-                on_large.emit(text);
-            }
+            // More UTF-16 units than the threshold's bytes: large whatever
+            // its encoding, and converted once, natively.
+            let pasted = if js.length() as usize > DOCUMENT_THRESHOLD {
+                pasted::take(&js)
+            } else {
+                let text = String::from(js);
+                if !should_hold(&text) {
+                    return;
+                }
+                Pasted::from(text)
+            };
+            super::timing::since("paste.get", t0);
+            super::timing::input_started(event.time_stamp());
+            event.prevent_default();
+            on_large.emit(pasted);
+            super::timing::since("paste.handler", t0);
         })
     };
     let ondrop = {

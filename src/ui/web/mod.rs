@@ -20,6 +20,7 @@ mod leaves;
 mod legacy;
 mod legend;
 pub mod panic;
+mod pasted;
 mod reducer;
 mod scan_table;
 mod shared;
