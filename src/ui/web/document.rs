@@ -53,6 +53,8 @@ pub struct UseDocument {
     pub changed: Callback<()>,
     /// The last save failed: why.
     pub save_error: Option<AttrValue>,
+    /// The document is in IndexedDB (`data-saved` on `#document-bar`).
+    pub saved: bool,
 }
 
 #[hook]
@@ -61,6 +63,7 @@ pub fn use_document() -> UseDocument {
     let version = use_mut_ref(|| Cell::new(0u64));
     let task = use_mut_ref(|| None::<Timeout>);
     let save_error = use_state(|| None::<AttrValue>);
+    let saved = use_state(|| false);
     let update = use_force_update();
     let bump = {
         let (version, update) = (version.clone(), update.clone());
@@ -89,8 +92,10 @@ pub fn use_document() -> UseDocument {
     };
     let load = {
         let (hold, save_error, doc) = (hold.clone(), save_error.clone(), doc.clone());
+        let saved = saved.clone();
         Callback::from(move |pasted: Pasted| {
-            let done = save_error.clone();
+            let (done, saved) = (save_error.clone(), saved.clone());
+            saved.set(false);
             let doc = doc.clone();
             // Saved after the summary has painted.
             after_paint(move || {
@@ -99,6 +104,7 @@ pub fn use_document() -> UseDocument {
                     return;
                 };
                 let done = Box::new(move |result: Result<(), String>| {
+                    saved.set(result.is_ok());
                     done.set(result.err().map(AttrValue::from));
                 });
                 match pasted::blob(&text) {
@@ -112,10 +118,11 @@ pub fn use_document() -> UseDocument {
     };
     // A document saved by an earlier visit comes back.
     use_effect_with((), {
-        let hold = hold.clone();
+        let (hold, saved) = (hold.clone(), saved.clone());
         move |_| {
             idb::load(Box::new(move |text: Option<String>| {
                 if let Some(text) = text {
+                    saved.set(true);
                     hold(text, None);
                 }
             }));
@@ -123,7 +130,9 @@ pub fn use_document() -> UseDocument {
     });
     let clear = {
         let (doc, task, bump) = (doc.clone(), task.clone(), bump.clone());
+        let saved = saved.clone();
         Callback::from(move |()| {
+            saved.set(false);
             task.borrow_mut().take();
             *doc.borrow_mut() = None;
             idb::clear();
@@ -141,6 +150,7 @@ pub fn use_document() -> UseDocument {
         clear,
         changed,
         save_error: (*save_error).clone(),
+        saved: *saved,
     }
 }
 
@@ -262,7 +272,8 @@ pub fn DocumentBar(props: &DocumentBarProps) -> Html {
     };
     let on_clear = props.doc.clear.reform(|_: MouseEvent| ());
     html! {
-        <div id="document-bar" class="document-bar" role="status">
+        <div id="document-bar" class="document-bar" role="status"
+            data-saved={props.doc.saved.to_string()}>
             <span id="document-summary" class="document-summary">{ summary }</span>
             <button id="document-edit" type="button" onclick={on_edit} disabled={!editable}
                 title={if editable { "Put the text into the box to edit it" } else { "Too large to edit in the box (over 1 MiB)" }}>
