@@ -7,6 +7,7 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
+use js_sys::JsString;
 use web_sys::DragEvent;
 use yew::prelude::*;
 
@@ -26,6 +27,9 @@ const MIN_CHUNK: usize = 4 * 1024;
 const FIRST_CHUNK: usize = 16 * 1024;
 /// While scanning, the table is sorted again at most this often.
 const REFRESH_MS: f64 = 500.0;
+/// While scanning, the page (summary and progress) is rendered again at
+/// most this often: each render diffs the whole app and lays out the table.
+const PROGRESS_MS: f64 = 100.0;
 
 /// The document (if any) and a version bumped by every change, so that
 /// components given the handle re-render when it changes.
@@ -47,6 +51,12 @@ pub struct UseDocument {
     pub handle: DocHandle,
     /// Hold this text as the document (and save it).
     pub load: Callback<Pasted>,
+    /// A large pasted JS string: shown as "reading" at once, converted and
+    /// held in a task after that frame (so the paste's own task stays as
+    /// short as the browser's `getData`).
+    pub load_later: Callback<JsString>,
+    /// A pasted text waiting to be converted: its length in UTF-16 units.
+    pub pending: Option<usize>,
     /// Drop the document (and its saved copy).
     pub clear: Callback<()>,
     /// Something in the document changed (sort, filter, selection).
@@ -64,6 +74,10 @@ pub fn use_document() -> UseDocument {
     let task = use_mut_ref(|| None::<Timeout>);
     let save_error = use_state(|| None::<AttrValue>);
     let saved = use_state(|| false);
+    let pending = use_state(|| None::<usize>);
+    // Bumped by every load and clear: a conversion still waiting for its
+    // task is dropped when something newer came.
+    let generation = use_mut_ref(|| Cell::new(0u64));
     let update = use_force_update();
     let bump = {
         let (version, update) = (version.clone(), update.clone());
@@ -93,7 +107,10 @@ pub fn use_document() -> UseDocument {
     let load = {
         let (hold, save_error, doc) = (hold.clone(), save_error.clone(), doc.clone());
         let saved = saved.clone();
+        let generation = generation.clone();
         Callback::from(move |pasted: Pasted| {
+            let g = generation.borrow();
+            g.set(g.get() + 1);
             let (done, saved) = (save_error.clone(), saved.clone());
             saved.set(false);
             let doc = doc.clone();
@@ -116,6 +133,28 @@ pub fn use_document() -> UseDocument {
             hold(pasted.text, pasted.utf16_len);
         })
     };
+    let load_later = {
+        let (load, pending, generation) = (load.clone(), pending.clone(), generation.clone());
+        Callback::from(move |js: JsString| {
+            let mine = {
+                let g = generation.borrow();
+                g.set(g.get() + 1);
+                g.get()
+            };
+            pending.set(Some(js.length() as usize));
+            let (load, pending, generation) = (load.clone(), pending.clone(), generation.clone());
+            after_paint(move || {
+                if generation.borrow().get() != mine {
+                    return;
+                }
+                pending.set(None);
+                let t0 = timing::now();
+                let pasted = pasted::take(&js);
+                timing::since("paste.take", t0);
+                load.emit(pasted);
+            });
+        })
+    };
     // A document saved by an earlier visit comes back.
     use_effect_with((), {
         let (hold, saved) = (hold.clone(), saved.clone());
@@ -130,8 +169,11 @@ pub fn use_document() -> UseDocument {
     });
     let clear = {
         let (doc, task, bump) = (doc.clone(), task.clone(), bump.clone());
-        let saved = saved.clone();
+        let (saved, pending, generation) = (saved.clone(), pending.clone(), generation.clone());
         Callback::from(move |()| {
+            let g = generation.borrow();
+            g.set(g.get() + 1);
+            pending.set(None);
             saved.set(false);
             task.borrow_mut().take();
             *doc.borrow_mut() = None;
@@ -147,6 +189,8 @@ pub fn use_document() -> UseDocument {
     UseDocument {
         handle: DocHandle { doc, version: v },
         load,
+        load_later,
+        pending: *pending,
         clear,
         changed,
         save_error: (*save_error).clone(),
@@ -173,6 +217,14 @@ fn after_paint(f: impl FnOnce() + 'static) {
     }
 }
 
+/// When the running scan last sorted the table and rendered the page, and
+/// how many bytes its next step takes.
+struct Pacing {
+    refreshed: Cell<f64>,
+    rendered: Cell<f64>,
+    budget: Cell<usize>,
+}
+
 /// Scans the next part of the document in a later task.
 fn scan_later(
     doc: Rc<RefCell<Option<Document>>>,
@@ -182,22 +234,19 @@ fn scan_later(
     // The first step is small: some texts scan far slower than HLO (5 MB
     // of brackets took 320 ms for a first 256 KB); later steps are sized
     // from how fast the earlier ones went.
-    let budget = Rc::new(Cell::new(FIRST_CHUNK));
-    scan_task(
-        doc,
-        task,
-        bump,
-        Rc::new(Cell::new(f64::NEG_INFINITY)),
-        budget,
-    );
+    let pacing = Rc::new(Pacing {
+        refreshed: Cell::new(f64::NEG_INFINITY),
+        rendered: Cell::new(f64::NEG_INFINITY),
+        budget: Cell::new(FIRST_CHUNK),
+    });
+    scan_task(doc, task, bump, pacing);
 }
 
 fn scan_task(
     doc: Rc<RefCell<Option<Document>>>,
     task: Rc<RefCell<Option<Timeout>>>,
     bump: Rc<dyn Fn()>,
-    last_refresh: Rc<Cell<f64>>,
-    budget: Rc<Cell<usize>>,
+    pacing: Rc<Pacing>,
 ) {
     let next = task.clone();
     *task.borrow_mut() = Some(Timeout::new(0, move || {
@@ -205,6 +254,7 @@ fn scan_task(
         let done = {
             let mut guard = doc.borrow_mut();
             let Some(d) = guard.as_mut() else { return };
+            let budget = &pacing.budget;
             let done = loop {
                 let before = timing::now();
                 let bytes = budget.get();
@@ -215,27 +265,36 @@ fn scan_task(
                 // Some texts scan far slower than HLO (long runs of
                 // brackets): the chunk shrinks so one stays near TASK_MS / 3.
                 let took = (now - before).max(0.1);
+                // It grows at most fourfold a step: a step that went fast
+                // by chance must not make the next one take 100 ms.
                 let next = (bytes as f64 * (TASK_MS / 3.0) / took) as usize;
+                let next = next.min(bytes.saturating_mul(4));
                 budget.set(next.clamp(MIN_CHUNK, SCAN_CHUNK * 16));
                 if now - started > TASK_MS {
                     break false;
                 }
             };
+            timing::since("scan.scan", started);
             // Sorting many rows is itself work: while the scan runs, the
             // table is brought up to date at most every REFRESH_MS.
             let now = timing::now();
-            if done || now - last_refresh.get() >= REFRESH_MS {
-                last_refresh.set(now);
+            if done || now - pacing.refreshed.get() >= REFRESH_MS {
+                pacing.refreshed.set(now);
                 d.refresh();
+                timing::since("scan.refresh", now);
             }
             done
         };
         timing::since("scan.task", started);
+        // The page shows progress, but not after every step.
         let t1 = timing::now();
-        bump();
-        timing::since("scan.bump", t1);
+        if done || t1 - pacing.rendered.get() >= PROGRESS_MS {
+            pacing.rendered.set(t1);
+            bump();
+            timing::since("scan.bump", t1);
+        }
         if !done {
-            scan_task(doc, next, bump, last_refresh, budget);
+            scan_task(doc, next, bump, pacing);
         }
     }));
 }
@@ -252,7 +311,17 @@ pub struct DocumentBarProps {
 pub fn DocumentBar(props: &DocumentBarProps) -> Html {
     let guard = props.doc.handle.doc.borrow();
     let Some(d) = guard.as_ref() else {
-        return html! {};
+        // A paste being converted: said at once, in the frame after it.
+        return match props.doc.pending {
+            Some(n) => html! {
+                <div id="document-bar" class="document-bar" role="status" data-saved="false">
+                    <span id="document-summary" class="document-summary">
+                        { format!("Reading the pasted text ({n} characters)…") }
+                    </span>
+                </div>
+            },
+            None => html! {},
+        };
     };
     let summary = d.summary();
     let editable = d.text.len() <= EDIT_LIMIT;

@@ -5,6 +5,7 @@
 //! same text in the same font, invisible except for a wavy underline under
 //! the error span. The mirror scrolls with the input.
 
+use js_sys::JsString;
 use wasm_bindgen::JsCast;
 use web_sys::{ClipboardEvent, DragEvent, Element, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -23,6 +24,9 @@ pub struct ShapeInputProps {
     pub on_edit: Callback<String>,
     /// A paste or dropped text too large for the native box.
     pub on_large: Callback<Pasted>,
+    /// The same for a large paste, still a JS string: converted later, so
+    /// the paste's own task stays short.
+    pub on_large_js: Callback<JsString>,
     /// While a document is held: its length in UTF-16 code units.
     #[prop_or_default]
     pub text_length: Option<usize>,
@@ -39,7 +43,7 @@ pub fn ShapeInput(props: &ShapeInputProps) -> Html {
         event.target_unchecked_into::<HtmlTextAreaElement>().value()
     });
     let onpaste = {
-        let on_large = props.on_large.clone();
+        let (on_large, on_large_js) = (props.on_large.clone(), props.on_large_js.clone());
         Callback::from(move |event: Event| {
             let Some(event) = event.dyn_ref::<ClipboardEvent>() else {
                 return;
@@ -52,10 +56,16 @@ pub fn ShapeInput(props: &ShapeInputProps) -> Html {
                 return;
             };
             // More UTF-16 units than the threshold's bytes: large whatever
-            // its encoding, and converted once, natively.
-            let pasted = if js.length() as usize > DOCUMENT_THRESHOLD {
-                pasted::take(&js)
-            } else {
+            // its encoding; converted once, natively, in a later task.
+            if js.length() as usize > DOCUMENT_THRESHOLD {
+                event.prevent_default();
+                super::timing::since("paste.get", t0);
+                super::timing::input_started(event.time_stamp());
+                on_large_js.emit(js);
+                super::timing::since("paste.handler", t0);
+                return;
+            }
+            let pasted = {
                 let text = String::from(js);
                 if !should_hold(&text) {
                     return;

@@ -51,11 +51,22 @@ impl From<String> for Pasted {
     }
 }
 
-/// A Blob of `text` (UTF-8), for saving.
+/// A Blob of `text` (UTF-8), for saving. The Blob copies the bytes
+/// straight from wasm memory (no intermediate JS array).
 pub fn blob(text: &str) -> Result<Blob, JsValue> {
     let parts = js_sys::Array::new();
-    parts.push(&Uint8Array::from(text.as_bytes()));
+    parts.push(&bytes_view(text.as_bytes()));
     Blob::new_with_u8_array_sequence(&parts)
+}
+
+/// A view of `v` in wasm memory, valid until the next allocation.
+fn bytes_view(v: &[u8]) -> Uint8Array {
+    let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
+    Uint8Array::new_with_byte_offset_and_length(
+        &memory.buffer(),
+        v.as_ptr() as usize as u32,
+        v.len() as u32,
+    )
 }
 
 /// The plain text of a paste, as a JS string (its `length` is known
