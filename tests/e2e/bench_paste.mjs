@@ -46,8 +46,14 @@ const ARM = () => {
     // shapes were found, with no scan running (checked every frame, in
     // the page: a Playwright poll would add its own round trips).
     const start = t.key;
+    t.rows = null;
     const look = () => {
       if (t.key !== start) return;
+      // The start of the frame that paints the first rows (a task after
+      // it would wait behind the next scan step).
+      if (t.rows === null && Number(document.getElementById('scan-table')?.dataset.rows) > 0) {
+        t.rows = performance.now() - start;
+      }
       const s = document.getElementById('document-summary')?.textContent ?? '';
       if (/shapes found$/.test(s)) setTimeout(() => { t.listed = performance.now() - start; }, 0);
       else if (performance.now() - start < 120_000) requestAnimationFrame(look);
@@ -74,10 +80,10 @@ async function measure(page, selector, text, waitListed) {
   await page.keyboard.press('Control+V');
   await page.waitForFunction(() => typeof window.__t.frame === 'number', null, { timeout: 120_000 });
   const frame = await page.evaluate(() => window.__t.frame);
-  let listed = null;
+  let listed = [null, null];
   if (waitListed) {
     await page.waitForFunction(() => typeof window.__t.listed === 'number', null, { timeout: 120_000 });
-    listed = await page.evaluate(() => window.__t.listed);
+    listed = await page.evaluate(() => [window.__t.rows, window.__t.listed]);
   }
   await page.waitForTimeout(300);
   const longest = await page.evaluate(() => window.__t.longest);
@@ -91,7 +97,7 @@ async function measure(page, selector, text, waitListed) {
     }
     return { series: out, tasks: window.__t.tasks.slice(0, 8), height: document.documentElement.scrollHeight };
   });
-  return { frame, longest, listed, detail };
+  return { frame, longest, rows: listed[0], listed: listed[1], detail };
 }
 
 try {
@@ -112,8 +118,9 @@ try {
       e.preventDefault();
     });
   });
-  console.log(`${'case'.padEnd(28)} ${'control'.padStart(9)} ${'app'.padStart(9)} ${'longest'.padStart(9)} ${'listed'.padStart(9)}  (ms; longest = app's longest task, control's in brackets)`);
+  console.log(`${'case'.padEnd(28)} ${'control'.padStart(9)} ${'app'.padStart(9)} ${'longest'.padStart(9)} ${'rows'.padStart(9)} ${'listed'.padStart(9)} ${'typed'.padStart(9)}  (ms after the key press; longest = app's longest task, control's in brackets; rows = first rows of the table painted; listed = every shape listed; typed = a shape typed afterwards, input to paint)`);
   const only = process.argv[2];
+  let typed = 0;
   for (const [name, text, held = true] of CASES.filter(([n]) => !only || n.includes(only))) {
     await control.bringToFront();
     const c = await measure(control, '#c', text, false);
@@ -121,17 +128,19 @@ try {
     await app.evaluate(() => document.getElementById('document-clear')?.click());
     await app.fill('#shape-input', '');
     const a = await measure(app, '#shape-input', text, held);
+    // Then a normal shape typed into the box (the document still held, its
+    // scan maybe still running): input event to the end of its paint, as
+    // the app itself records it (src/ui/web/timing.rs, series `input`).
+    typed += 1;
+    const g = Number(await app.getAttribute('#layout-canvas', 'data-generation'));
+    await app.evaluate(() => { window.__xlaLayoutTimings.input = []; });
+    await app.fill('#shape-input', `f32[3,${4 + typed}]{1,0:T(2,2)}`);
+    await app.waitForFunction((g) => Number(document.getElementById('layout-canvas').dataset.generation) !== g, g);
+    const type = await app.evaluate(() => Math.max(...(window.__xlaLayoutTimings.input ?? [])));
     const f = (v) => (v === null ? '-' : v.toFixed(0)).padStart(9);
-    console.log(`${name.padEnd(28)} ${f(c.frame)} ${f(a.frame)} ${f(a.longest)} ${f(a.listed)}  [${c.longest.toFixed(0)}]`);
+    console.log(`${name.padEnd(28)} ${f(c.frame)} ${f(a.frame)} ${f(a.longest)} ${f(a.rows)} ${f(a.listed)} ${f(type)}  [${c.longest.toFixed(0)}]`);
     if (process.env.DETAIL) console.log(JSON.stringify(a.detail));
   }
-  // After them: typing a normal shape.
-  await app.evaluate(() => document.getElementById('document-clear')?.click());
-  const g = Number(await app.getAttribute('#layout-canvas', 'data-generation'));
-  const t0 = Date.now();
-  await app.fill('#shape-input', 'f32[3,5]{1,0:T(2,2)}');
-  await app.waitForFunction((g) => Number(document.getElementById('layout-canvas').dataset.generation) !== g, g);
-  console.log(`typing a normal shape afterwards -> drawn: ${Date.now() - t0} ms (playwright round trips included)`);
 } finally {
   await stopAll();
 }

@@ -1,5 +1,5 @@
-//! The held document on the page: the hook that owns it and scans it in
-//! chunks between frames, the one-line summary in the shape bar (with Edit
+//! The held document on the page: the hook that owns it (and starts its
+//! scan, `document_scan.rs`), the one-line summary in the shape bar (with Edit
 //! and Clear), and reading dropped files. The state itself is
 //! [`crate::ui::document::Document`] (plain Rust).
 
@@ -11,25 +11,14 @@ use js_sys::JsString;
 use web_sys::DragEvent;
 use yew::prelude::*;
 
+use super::document_scan::scan_later;
 use super::pasted::{self, Pasted};
 use super::{idb, timing};
-use crate::ui::document::{should_hold, Document, SCAN_CHUNK};
+use crate::ui::document::{should_hold, Document};
 
-/// One task scans until this many milliseconds have passed, then yields so
-/// the page can paint and take input (issue 15: no task over 50 ms).
-const TASK_MS: f64 = 30.0;
 /// Edit puts the document back into the native box only up to this size:
 /// larger texts lay out for seconds there (issue 15's measurements).
 pub const EDIT_LIMIT: usize = 1024 * 1024;
-/// The smallest chunk scanned in one go.
-const MIN_CHUNK: usize = 4 * 1024;
-/// The first chunk scanned.
-const FIRST_CHUNK: usize = 16 * 1024;
-/// While scanning, the table is sorted again at most this often.
-const REFRESH_MS: f64 = 500.0;
-/// While scanning, the page (summary and progress) is rendered again at
-/// most this often: each render diffs the whole app and lays out the table.
-const PROGRESS_MS: f64 = 100.0;
 
 /// The document (if any) and a version bumped by every change, so that
 /// components given the handle re-render when it changes.
@@ -114,7 +103,9 @@ pub fn use_document() -> UseDocument {
             let (done, saved) = (save_error.clone(), saved.clone());
             saved.set(false);
             let doc = doc.clone();
-            // Saved after the summary has painted.
+            hold(pasted.text, pasted.utf16_len);
+            // Saved after the summary has painted, in the task after the
+            // first scan step (whose rows show first).
             after_paint(move || {
                 let t0 = timing::now();
                 let Some(text) = doc.borrow().as_ref().map(|d| d.text.clone()) else {
@@ -130,7 +121,6 @@ pub fn use_document() -> UseDocument {
                 }
                 timing::since("save.start", t0);
             });
-            hold(pasted.text, pasted.utf16_len);
         })
     };
     let load_later = {
@@ -199,7 +189,7 @@ pub fn use_document() -> UseDocument {
 }
 
 /// Runs `f` in a task after the next frame has painted.
-fn after_paint(f: impl FnOnce() + 'static) {
+pub(super) fn after_paint(f: impl FnOnce() + 'static) {
     let later = move || {
         Timeout::new(0, f).forget();
     };
@@ -215,88 +205,6 @@ fn after_paint(f: impl FnOnce() + 'static) {
         let f: js_sys::Function = wasm_bindgen::JsCast::unchecked_into(callback);
         let _ = window.set_timeout_with_callback(&f);
     }
-}
-
-/// When the running scan last sorted the table and rendered the page, and
-/// how many bytes its next step takes.
-struct Pacing {
-    refreshed: Cell<f64>,
-    rendered: Cell<f64>,
-    budget: Cell<usize>,
-}
-
-/// Scans the next part of the document in a later task.
-fn scan_later(
-    doc: Rc<RefCell<Option<Document>>>,
-    task: Rc<RefCell<Option<Timeout>>>,
-    bump: Rc<dyn Fn()>,
-) {
-    // The first step is small: some texts scan far slower than HLO (5 MB
-    // of brackets took 320 ms for a first 256 KB); later steps are sized
-    // from how fast the earlier ones went.
-    let pacing = Rc::new(Pacing {
-        refreshed: Cell::new(f64::NEG_INFINITY),
-        rendered: Cell::new(f64::NEG_INFINITY),
-        budget: Cell::new(FIRST_CHUNK),
-    });
-    scan_task(doc, task, bump, pacing);
-}
-
-fn scan_task(
-    doc: Rc<RefCell<Option<Document>>>,
-    task: Rc<RefCell<Option<Timeout>>>,
-    bump: Rc<dyn Fn()>,
-    pacing: Rc<Pacing>,
-) {
-    let next = task.clone();
-    *task.borrow_mut() = Some(Timeout::new(0, move || {
-        let started = timing::now();
-        let done = {
-            let mut guard = doc.borrow_mut();
-            let Some(d) = guard.as_mut() else { return };
-            let budget = &pacing.budget;
-            let done = loop {
-                let before = timing::now();
-                let bytes = budget.get();
-                if d.scan_only(bytes) {
-                    break true;
-                }
-                let now = timing::now();
-                // Some texts scan far slower than HLO (long runs of
-                // brackets): the chunk shrinks so one stays near TASK_MS / 3.
-                let took = (now - before).max(0.1);
-                // It grows at most fourfold a step: a step that went fast
-                // by chance must not make the next one take 100 ms.
-                let next = (bytes as f64 * (TASK_MS / 3.0) / took) as usize;
-                let next = next.min(bytes.saturating_mul(4));
-                budget.set(next.clamp(MIN_CHUNK, SCAN_CHUNK * 16));
-                if now - started > TASK_MS {
-                    break false;
-                }
-            };
-            timing::since("scan.scan", started);
-            // Sorting many rows is itself work: while the scan runs, the
-            // table is brought up to date at most every REFRESH_MS.
-            let now = timing::now();
-            if done || now - pacing.refreshed.get() >= REFRESH_MS {
-                pacing.refreshed.set(now);
-                d.refresh();
-                timing::since("scan.refresh", now);
-            }
-            done
-        };
-        timing::since("scan.task", started);
-        // The page shows progress, but not after every step.
-        let t1 = timing::now();
-        if done || t1 - pacing.rendered.get() >= PROGRESS_MS {
-            pacing.rendered.set(t1);
-            bump();
-            timing::since("scan.bump", t1);
-        }
-        if !done {
-            scan_task(doc, next, bump, pacing);
-        }
-    }));
 }
 
 #[derive(Properties, PartialEq)]

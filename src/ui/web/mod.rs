@@ -9,6 +9,7 @@ mod canvas;
 mod compare;
 mod controls;
 mod document;
+mod document_scan;
 mod embed;
 mod explain;
 mod export;
