@@ -46,6 +46,30 @@ mod native {
             })
         });
         g.finish();
+
+        // Junk that looks a little like shapes, instructions and report
+        // fields: scanning must stay linear and fast on any text.
+        let mut g = c.benchmark_group("scan_junk");
+        g.sample_size(10);
+        for (name, unit) in JUNK {
+            let text = junk(unit, 5 << 20);
+            g.throughput(Throughput::Bytes(text.len() as u64));
+            g.bench_function(*name, |b| b.iter(|| scan(&text).len()));
+        }
+        g.finish();
+    }
+
+    /// Units repeated to 5 MB: each stresses one way a candidate starts.
+    const JUNK: &[(&str, &str)] = &[
+        ("brackets_5MB", "x[1]{{("),
+        ("typed_brackets_5MB", "f32[1]{{("),
+        ("instruction_like_5MB", "%a = f32[1]{0} b(("),
+        ("report_like_5MB", "Shape: f32[2]{0:T(\n"),
+        ("lines_5MB", "u8[3]{0} = (f32[1], %x\n"),
+    ];
+
+    fn junk(unit: &str, bytes: usize) -> String {
+        unit.repeat(bytes / unit.len() + 1)
     }
 }
 
