@@ -201,3 +201,16 @@ fn an_output_that_cannot_be_written_exits_1() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("cannot write"), "{err}");
 }
+
+#[test]
+fn info_counts_widened_padding_in_bits() {
+    // pred is 8 bits; E(32) stores each of the 4 elements in 32 bits: no
+    // padding cells, 4 * (32 - 8) = 96 padding bits, 96 of 128: 75%.
+    let out = ok(&["info", "pred[4]{0:E(32)}"]);
+    let padding = field(&out, "padding");
+    assert!(padding.starts_with("96 bits (75%)"), "{out}");
+    assert!(
+        padding.contains("96 bits from element widened from 8 to 32 bits"),
+        "{out}"
+    );
+}
