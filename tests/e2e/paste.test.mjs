@@ -49,6 +49,9 @@ for (const mb of [5, 20]) {
     await page.waitForFunction((n) => document.getElementById('shape-input')?.dataset.textLength === String(n), text.length, { timeout: 30_000 });
     // Never in the native box.
     assert.equal(await page.inputValue('#shape-input'), '');
+    // Nothing of it echoed in the error region (the old app put all 15 MB
+    // of a bad paste's error there).
+    assert.equal(await page.textContent('#shape-error'), '');
     // The page stays a sane height: the table and the text view scroll
     // inside boxes of their own (before the fix: 2.6 million px for 5 MB).
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
