@@ -66,6 +66,25 @@ mod native {
             });
         }
         group.finish();
+
+        // Issue 15's other pastes: a wide tuple that parses, and nesting
+        // deeper than MAX_DEPTH (an error, never a stack overflow).
+        let mut group = c.benchmark_group("parse");
+        group.sample_size(10);
+        let tuple = format!("({})", vec!["f32[2,3]{1,0:T(2,128)}"; 10_000].join(", "));
+        let nested = format!("{}f32[1]{}", "(".repeat(2_000), ")".repeat(2_000));
+        for (name, text) in [
+            ("tuple_10000_leaves", tuple),
+            ("nested_2000_parens", nested),
+        ] {
+            group.bench_function(name, |b| {
+                b.iter(|| match parse(black_box(&text)) {
+                    Ok(s) => s.span().end,
+                    Err(e) => e.to_string().len(),
+                })
+            });
+        }
+        group.finish();
     }
 }
 

@@ -46,6 +46,57 @@ mod native {
             })
         });
         g.finish();
+
+        // Junk that looks a little like shapes, instructions and report
+        // fields: scanning must stay linear and fast on any text.
+        let mut g = c.benchmark_group("scan_junk");
+        g.sample_size(10);
+        let mut texts: Vec<(&str, String)> = JUNK
+            .iter()
+            .map(|(name, unit)| (*name, junk(unit, 5 << 20)))
+            .collect();
+        texts.push(("random_bytes_5MB", random_text(5 << 20)));
+        for (name, text) in &texts {
+            g.throughput(Throughput::Bytes(text.len() as u64));
+            g.bench_function(*name, |b| b.iter(|| scan(text).len()));
+        }
+        g.finish();
+    }
+
+    /// Units repeated to 5 MB: each stresses one way a candidate starts.
+    const JUNK: &[(&str, &str)] = &[
+        ("brackets_5MB", "x[1]{{("),
+        ("typed_brackets_5MB", "f32[1]{{("),
+        ("instruction_like_5MB", "%a = f32[1]{0} b(("),
+        ("report_like_5MB", "Shape: f32[2]{0:T(\n"),
+        ("lines_5MB", "u8[3]{0} = (f32[1], %x\n"),
+        ("one_line_no_newline_5MB", "u8[3]{0} = (f32[1], %x "),
+        ("open_brackets_5MB", "["),
+        ("open_braces_5MB", "{"),
+        ("open_parens_5MB", "("),
+        (
+            "prose_5MB",
+            "The quick brown fox: size 12 = [a, b] {c} (d).\n",
+        ),
+    ];
+
+    /// Random bytes (a fixed xorshift sequence) read as UTF-8, invalid
+    /// sequences replaced: text that is nothing in particular.
+    fn random_text(bytes: usize) -> String {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let data: Vec<u8> = (0..bytes)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (x >> 56) as u8
+            })
+            .collect();
+        String::from_utf8_lossy(&data).into_owned()
+    }
+
+    fn junk(unit: &str, bytes: usize) -> String {
+        unit.repeat(bytes / unit.len() + 1)
     }
 }
 

@@ -2,20 +2,11 @@
 //! The `xla-layout` binary, run as a user would. Expected values are the
 //! docs' worked examples, computed by hand.
 
+mod cli_support;
+
 use std::process::Command;
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_xla-layout"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    let code = out.status.code().expect("exits, is not killed by a signal");
-    (
-        code,
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use cli_support::run;
 
 fn ok(args: &[&str]) -> String {
     let (code, out, err) = run(args);

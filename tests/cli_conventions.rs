@@ -4,24 +4,15 @@
 //! write errors (exit 1), `info` for people by default. Expected figures
 //! are the docs' worked examples, computed by hand.
 
+mod cli_support;
+
 use std::process::Command;
 
 const COMMANDS: [&str; 7] = [
     "canon", "info", "explain", "memory", "offset", "at", "checksum",
 ];
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_xla-layout"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    let code = out.status.code().expect("exits, is not killed by a signal");
-    (
-        code,
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use cli_support::run;
 
 fn ok(args: &[&str]) -> String {
     let (code, out, err) = run(args);
@@ -200,4 +191,17 @@ fn an_output_that_cannot_be_written_exits_1() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("cannot write"), "{err}");
+}
+
+#[test]
+fn info_counts_widened_padding_in_bits() {
+    // pred is 8 bits; E(32) stores each of the 4 elements in 32 bits: no
+    // padding cells, 4 * (32 - 8) = 96 padding bits, 96 of 128: 75%.
+    let out = ok(&["info", "pred[4]{0:E(32)}"]);
+    let padding = field(&out, "padding");
+    assert!(padding.starts_with("96 bits (75%)"), "{out}");
+    assert!(
+        padding.contains("96 bits from element widened from 8 to 32 bits"),
+        "{out}"
+    );
 }

@@ -2,19 +2,9 @@
 //! `xla-layout explain`: issue 8's worked example, by hand (the most minor
 //! dim, 4, padded to 128 by the (8,128) tile: 32x).
 
-use std::process::Command;
+mod cli_support;
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_xla-layout"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().expect("exits"),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use cli_support::run;
 
 const SHAPE: &str = "s32[8388608,8,4]{2,1,0:T(8,128)}";
 

@@ -1,14 +1,11 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! `xla-layout steps` and `xla-layout compare`: output, JSON keys, errors.
 
-use std::process::{Command, Output};
+mod cli_support;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_xla-layout"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+use std::process::Output;
+
+use cli_support::output as run;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

@@ -3,13 +3,10 @@
 //! XML; XLA's tiled-layout figures 1-4 (the README's "Figures") each one
 //! command; bad input an error, never markup.
 
-use std::process::Command;
+mod cli_support;
 
 fn run(args: &[&str]) -> (i32, Vec<u8>, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_xla-layout"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
+    let out = cli_support::output(args);
     (
         out.status.code().unwrap_or(-1),
         out.stdout,

@@ -50,26 +50,72 @@ pub struct Token {
 
 /// Splits `text` into tokens. The list always ends with [`Tok::Eof`], whose
 /// empty span sits just after the last token (where something missing would
-/// go). Uses memory linear in the text's length.
+/// go). Uses memory linear in the text's length; the parser pulls tokens
+/// one at a time from a [`Lexer`] instead.
+#[cfg(test)]
 pub fn tokenize(text: &str) -> Vec<Token> {
-    let bytes = text.as_bytes();
+    let mut lexer = Lexer::new(text);
     let mut tokens = Vec::new();
-    let mut i = 0;
-    let mut last_end = 0;
     loop {
-        match skip_trivia(bytes, i) {
-            Ok(next) => i = next,
-            Err(start) => {
-                let span = Span::new(start, text.len());
-                tokens.push(Token {
-                    tok: Tok::Error(ErrorKind::UnterminatedComment),
-                    span,
-                });
-                break;
-            }
+        let token = lexer.next_token();
+        let eof = token.tok == Tok::Eof;
+        tokens.push(token);
+        if eof {
+            return tokens;
         }
-        let Some(&c) = bytes.get(i) else { break };
-        let start = i;
+    }
+}
+
+/// Tokens of one text, made as they are asked for: parsing stops at the
+/// first error without having read (or stored) the rest of the text.
+#[derive(Clone, Debug)]
+pub struct Lexer<'a> {
+    text: &'a str,
+    /// Where the next token is looked for.
+    pos: usize,
+    /// The end of the last token (where [`Tok::Eof`] sits).
+    last_end: usize,
+    /// After an error or the end, only [`Tok::Eof`] comes.
+    done: bool,
+}
+
+impl<'a> Lexer<'a> {
+    pub fn new(text: &'a str) -> Lexer<'a> {
+        Lexer {
+            text,
+            pos: 0,
+            last_end: 0,
+            done: false,
+        }
+    }
+
+    /// The next token: [`Tok::Eof`] (again and again) once the text or a
+    /// lexical error has been reached.
+    pub fn next_token(&mut self) -> Token {
+        let eof = Token {
+            tok: Tok::Eof,
+            span: Span::new(self.last_end, self.last_end),
+        };
+        if self.done {
+            return eof;
+        }
+        let text = self.text;
+        let bytes = text.as_bytes();
+        let i = match skip_trivia(bytes, self.pos) {
+            Ok(next) => next,
+            Err(start) => {
+                self.done = true;
+                self.last_end = text.len();
+                return Token {
+                    tok: Tok::Error(ErrorKind::UnterminatedComment),
+                    span: Span::new(start, text.len()),
+                };
+            }
+        };
+        let Some(&c) = bytes.get(i) else {
+            self.done = true;
+            return eof;
+        };
         let (tok, end) = match c {
             b'[' => (Tok::LBracket, i + 1),
             b']' => (Tok::RBracket, i + 1),
@@ -104,27 +150,14 @@ pub fn tokenize(text: &str) -> Vec<Token> {
                 (Tok::Error(ErrorKind::UnexpectedChar { found }), end)
             }
         };
-        let span = Span::new(start, end);
-        let is_error = matches!(tok, Tok::Error(_));
-        tokens.push(Token { tok, span });
-        if is_error {
-            break;
+        self.done = matches!(tok, Tok::Error(_));
+        self.pos = end;
+        self.last_end = end;
+        Token {
+            tok,
+            span: Span::new(i, end),
         }
-        i = end;
-        last_end = end;
     }
-    let eof = match tokens.last() {
-        Some(Token {
-            tok: Tok::Error(_),
-            span,
-        }) => span.end,
-        _ => last_end,
-    };
-    tokens.push(Token {
-        tok: Tok::Eof,
-        span: Span::new(eof, eof),
-    });
-    tokens
 }
 
 fn is_ident_continue(c: u8) -> bool {
@@ -146,7 +179,7 @@ fn skip_trivia(bytes: &[u8], mut i: usize) -> Result<usize, usize> {
             (Some(b' ' | b'\t' | b'\n' | b'\r'), _) => i += 1,
             (Some(b'/'), Some(b'*')) => {
                 let body = bytes.get(i + 2..).unwrap_or_default();
-                match body.windows(2).position(|w| w == b"*/") {
+                match memchr::memmem::find(body, b"*/") {
                     Some(p) => i += 2 + p + 2,
                     None => return Err(i),
                 }

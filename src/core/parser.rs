@@ -24,7 +24,7 @@ use super::array::DimSize;
 use super::ast::{ArrayShape, BufferShape, LayoutText, Shape, TupleShape};
 use super::element_type::ElementType;
 use super::error::{Error, ErrorKind, Short};
-use super::lexer::{tokenize, Tok, Token};
+use super::lexer::{Lexer, Tok, Token};
 use super::span::{Span, Spanned};
 
 /// How deeply tuples, buffers and `P(...)` shapes may nest.
@@ -43,26 +43,26 @@ pub fn parse_syntax(text: &str) -> Result<Shape, Error> {
 /// What is expected where a shape should start.
 const SHAPE: &str = "a shape such as `f32[2,3]`, a tuple `(...)` or a buffer `b(...)`";
 
-static EOF: Token = Token {
-    tok: Tok::Eof,
-    span: Span::new(0, 0),
-};
-
 struct Parser<'a> {
     text: &'a str,
     source: Arc<str>,
-    tokens: Vec<Token>,
-    pos: usize,
+    /// Tokens are pulled one at a time: an error early in a large text
+    /// is found without reading the rest.
+    lexer: Lexer<'a>,
+    /// The current token (the parser looks one token ahead).
+    current: Token,
     depth: usize,
 }
 
 impl<'a> Parser<'a> {
     fn new(text: &'a str) -> Parser<'a> {
+        let mut lexer = Lexer::new(text);
+        let current = lexer.next_token();
         Parser {
             text,
             source: Arc::from(text),
-            tokens: tokenize(text),
-            pos: 0,
+            lexer,
+            current,
             depth: 0,
         }
     }
@@ -228,7 +228,17 @@ impl<'a> Parser<'a> {
             Tok::Eof => Ok(()),
             Tok::Error(_) => Err(self.unexpected("")),
             _ => {
-                let end = self.tokens.last().map_or(self.text.len(), |t| t.span.end);
+                // The trailing input runs to the last token (or the
+                // first lexical error) of the text: lexed, not stored.
+                let mut rest = self.lexer.clone();
+                let end = loop {
+                    let t = rest.next_token();
+                    match t.tok {
+                        Tok::Eof => break t.span.end,
+                        Tok::Error(_) => break t.span.end,
+                        _ => {}
+                    }
+                };
                 Err(self.error(
                     ErrorKind::TrailingInput,
                     Span::new(self.peek().span.start, end),
@@ -240,23 +250,16 @@ impl<'a> Parser<'a> {
     // ---- token helpers ----
 
     fn peek(&self) -> &Token {
-        self.peek_at(0)
-    }
-
-    fn peek_at(&self, k: usize) -> &Token {
-        self.tokens
-            .get(self.pos + k)
-            .or(self.tokens.last())
-            .unwrap_or(&EOF)
+        &self.current
     }
 
     /// The current token, moving past it (but never past the end).
     fn bump(&mut self) -> Token {
-        let token = self.peek().clone();
-        if self.pos + 1 < self.tokens.len() {
-            self.pos += 1;
+        if self.current.tok == Tok::Eof {
+            return self.current.clone();
         }
-        token
+        let next = self.lexer.next_token();
+        std::mem::replace(&mut self.current, next)
     }
 
     fn eat(&mut self, tok: &Tok) -> bool {

@@ -85,6 +85,13 @@ impl Document {
     pub fn new(text: impl Into<Rc<str>>) -> Document {
         let text: Rc<str> = text.into();
         let utf16_len = text.encode_utf16().count();
+        Document::with_utf16_len(text, utf16_len)
+    }
+
+    /// [`Document::new`] when the length in UTF-16 code units is known
+    /// already (the browser's string length), saving a pass over the text.
+    pub fn with_utf16_len(text: impl Into<Rc<str>>, utf16_len: usize) -> Document {
+        let text: Rc<str> = text.into();
         let line_starts = line_starts(&text);
         let lines = if text.is_empty() {
             0
@@ -281,6 +288,22 @@ impl Document {
             .collect();
         let rows = &self.rows;
         let key = self.sort;
+        if let SortKey::Elements | SortKey::Footprint | SortKey::Xla | SortKey::Waste = key {
+            // The sizes are read once per row, and the pairs sort without
+            // a call per comparison (100,000 rows: the comparator version
+            // took 20 ms in the browser, and it runs again as a scan goes).
+            let mut keyed: Vec<(u64, usize)> = view
+                .iter()
+                .map(|&i| {
+                    let k = Self::key_u64(&rows[i], key);
+                    (if self.descending { u64::MAX - k } else { k }, i)
+                })
+                .collect();
+            // Ties stay in text order: the index is the second key.
+            keyed.sort_unstable();
+            self.view = keyed.into_iter().map(|(_, i)| i).collect();
+            return;
+        }
         view.sort_by(|&a, &b| {
             let (fa, fb) = (&rows[a], &rows[b]);
             let ord = match key {

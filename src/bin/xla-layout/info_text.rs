@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use xla_layout_viz::core::summary::{LeafSummary, Summary};
+use xla_layout_viz::core::summary::{LeafSummary, PaddingCount, Summary};
 
 /// Width of the label column.
 const LABEL: usize = 18;
@@ -108,14 +108,31 @@ fn leaf(out: &mut Lines, indent: &str, s: &LeafSummary) {
     {
         out.row(indent, "elements", &elements.to_string());
         out.row(indent, "footprint", &format!("{footprint} elements"));
-        let mut pad = format!("{padding} elements");
+        // Widened elements (`E(n)` wider than the type) add bits, not
+        // cells: they are counted in bits.
+        let widened = |p: &&PaddingCount| p.elements == 0 && p.bits > 0;
+        let widened_bits: u128 = s
+            .padding_by_source
+            .iter()
+            .filter(widened)
+            .map(|p| p.bits)
+            .sum();
+        let mut pad = match (padding, widened_bits) {
+            (0, 0) => "0 elements".to_owned(),
+            (0, bits) => format!("{bits} bits"),
+            (n, 0) => format!("{n} elements"),
+            (n, bits) => format!("{n} elements + {bits} bits"),
+        };
         if let Some(percent) = s.padding_percent {
             let _ = write!(pad, " ({}%)", decimal(percent));
         }
         let sources: Vec<String> = s
             .padding_by_source
             .iter()
-            .map(|p| format!("{} from {}", p.elements, p.source))
+            .map(|p| match widened(&p) {
+                true => format!("{} bits from {}", p.bits, p.source),
+                false => format!("{} from {}", p.elements, p.source),
+            })
             .collect();
         if !sources.is_empty() {
             let _ = write!(pad, ": {}", sources.join(", "));

@@ -177,7 +177,12 @@ impl Reader<'_> {
                 b'"' => i = string_end(b, i, self.le),
                 b'/' if b.get(i + 1) == Some(&b'*') => i = skip_inline(b, i, self.le),
                 b'[' => {
-                    let hit = array_start_before(b, i, floor).zip(array_rest(b, i, self.le));
+                    // Only when shapes are wanted: following a layout
+                    // costs up to MAX_PART bytes per `[`.
+                    let hit = shapes
+                        .as_ref()
+                        .and_then(|_| array_start_before(b, i, floor))
+                        .and_then(|s| Some((s, array_rest(b, i, self.le)?)));
                     if let (Some(out), Some((start, e))) = (shapes.as_deref_mut(), hit) {
                         out.push(Span::new(start, e));
                         i = e;

@@ -62,21 +62,32 @@ pub(crate) fn field(b: &[u8], start: usize, end: usize) -> Option<Field> {
     // Every other field has a `:` in the line's first bytes.
     let hay = &b[start..window];
     memchr::memchr(b':', hay)?;
-    let find = |key: &[u8]| memchr::memmem::find(hay, key).map(|k| start + k + key.len());
+    // Where each key (with its `:`) first ends: one pass over the colons
+    // instead of a search per key (lines of free text often hold a `:`).
+    let mut first = [None; KEYS.len()];
+    for p in memchr::memchr_iter(b':', hay) {
+        for (k, key) in KEYS.iter().enumerate() {
+            if first[k].is_none() && hay[..p].ends_with(key) {
+                first[k] = Some(start + p + 1);
+            }
+        }
+    }
+    let [unpadded, extra, size, operator, shape, label, allocation_type] = first;
     let value = |at: usize| {
         let s = skip_spaces(b, at, end);
         Span::new(s, trim_end(b, s, end))
     };
-    if let Some(at) = find(b"Largest program allocations in ") {
+    if let Some(k) = header_finder().find(hay) {
+        let at = start + k + HEADER.len();
         let e = (at..end)
             .find(|&i| !super::scan::is_name_byte(b[i]))
             .unwrap_or(end);
         return Some(Field::Header(Span::new(at, e)));
     }
-    if let Some(at) = find(b"Unpadded size:") {
+    if let Some(at) = unpadded {
         return Some(Field::Unpadded(size_text(b, value(at))));
     }
-    if let Some(at) = find(b"Extra memory due to padding:") {
+    if let Some(at) = extra {
         let v = value(at);
         let size = size_text(b, v);
         let expansion = memchr::memmem::find(&b[size.end..v.end], b"x expansion").and_then(|k| {
@@ -86,26 +97,49 @@ pub(crate) fn field(b: &[u8], start: usize, end: usize) -> Option<Field> {
         });
         return Some(Field::Extra(size, expansion));
     }
-    if let Some(at) = find(b"Size:") {
+    if let Some(at) = size {
         let key = at - b"Size:".len();
         return Some(Field::Size(
             entry_number(b, start, key),
             size_text(b, value(at)),
         ));
     }
-    if let Some(at) = find(b"Operator:") {
+    if let Some(at) = operator {
         return Some(Field::Operator(value(at)));
     }
-    if let Some(at) = find(b"Shape:") {
+    if let Some(at) = shape {
         return Some(Field::Shape(skip_spaces(b, at, end)));
     }
-    if let Some(at) = find(b"XLA label:") {
+    if let Some(at) = label {
         return Some(Field::Label(skip_spaces(b, at, end)));
     }
-    if let Some(at) = find(b"Allocation type:") {
+    if let Some(at) = allocation_type {
         return Some(Field::AllocationType(value(at)));
     }
     None
+}
+
+/// The header's words before the memory space's name.
+const HEADER: &[u8] = b"Largest program allocations in ";
+
+/// The field names that end in `:` (the `:` left off), in the order they
+/// are tried.
+const KEYS: [&[u8]; 7] = [
+    b"Unpadded size",
+    b"Extra memory due to padding",
+    b"Size",
+    b"Operator",
+    b"Shape",
+    b"XLA label",
+    b"Allocation type",
+];
+
+/// A searcher for [`HEADER`], built once (building one costs more than
+/// searching a line).
+fn header_finder() -> &'static memchr::memmem::Finder<'static> {
+    static FINDER: std::sync::OnceLock<memchr::memmem::Finder<'static>> =
+        std::sync::OnceLock::new();
+    FINDER.get_or_init(|| memchr::memmem::Finder::new(HEADER))
 }
 
 /// `  12. ` just before `Size:`: the entry number.

@@ -268,7 +268,7 @@ pub(crate) fn free_shapes(
             floor = i;
             continue;
         }
-        match array_start_before(b, at, floor).zip(array_rest(b, at, end)) {
+        match array_start_before(b, at, floor).and_then(|s| Some((s, array_rest(b, at, end)?))) {
             Some((start, e)) => {
                 found(start, e);
                 i = e.max(at + 1);

@@ -9,12 +9,16 @@
 use std::sync::Arc;
 
 use super::facts::FactsCache;
-use super::found::{Allocation, Found, Role, ShapeFacts};
+use super::found::{Found, Role, ShapeFacts};
 use super::instruction::{parse_instruction, starts_instruction, Parts};
 use super::module::{entry_layout, signature};
-use super::report::{self, Field, ReportedSize};
-use super::scan::{free_shapes, line_end, name_end, shape_end, skip_inline};
+use super::report;
+use super::scan::{free_shapes, line_end, name_end, skip_inline};
 use crate::core::span::Span;
+use report_entry::Pending;
+
+#[path = "report_entry.rs"]
+mod report_entry;
 
 /// What to paste when nothing was found.
 pub const NOTHING_FOUND_HINT: &str = "no shape found. Paste a shape such as `f32[8,128]{1,0:T(8,128)}`, an HLO instruction (`%add.1 = f32[8]{0} add(f32[8]{0} %a, f32[8]{0} %b)`), a whole HLO module (from `--xla_dump_to`), or the memory report of an out-of-memory error (`1. Size: 16.00M ... Shape: f32[4096,8,3]{2,1,0:T(8,128)}`)";
@@ -100,14 +104,6 @@ impl LineCursor {
         self.pos = off;
         (self.line, self.col + 1)
     }
-}
-
-/// An allocation whose fields are still being read.
-#[derive(Debug, Default)]
-struct Pending {
-    alloc: Allocation,
-    shape: Option<Found>,
-    label: Vec<Found>,
 }
 
 /// An incremental scan of one text. Call [`Scanner::scan_some`] with the
@@ -353,104 +349,6 @@ impl Scanner {
         out
     }
 
-    /// A report field; false if the line is better read as free text.
-    fn report_field(&mut self, text: &str, field: Field, le: usize) -> bool {
-        let b = text.as_bytes();
-        match field {
-            Field::Header(space) => {
-                self.close_report();
-                self.space = Some(space);
-                return true;
-            }
-            Field::Size(number, size) => {
-                self.close_report();
-                let alloc = Allocation {
-                    number,
-                    size: reported(text, size),
-                    memory_space: self.space,
-                    ..Allocation::default()
-                };
-                self.pending = Some(Pending {
-                    alloc,
-                    ..Pending::default()
-                });
-                return true;
-            }
-            Field::Separator => {
-                self.close_report();
-                return true;
-            }
-            _ => {}
-        }
-        let Some(mut p) = self.pending.take() else {
-            return false;
-        };
-        let handled = match field {
-            Field::Operator(v) => {
-                p.alloc.operator = Some(v);
-                true
-            }
-            Field::Unpadded(s) => {
-                p.alloc.unpadded = reported(text, s);
-                true
-            }
-            Field::Extra(s, x) => {
-                p.alloc.extra = Some(s);
-                p.alloc.expansion = x;
-                true
-            }
-            Field::AllocationType(v) => {
-                p.alloc.allocation_type = Some(v);
-                true
-            }
-            Field::Shape(at) if p.shape.is_none() => match shape_end(b, at, le, true) {
-                Some(e) => {
-                    p.shape =
-                        Some(self.make(text, Role::Allocation, Span::new(at, e), Ctx::default()));
-                    true
-                }
-                None => false,
-            },
-            Field::Label(at) => {
-                p.alloc.label = Some(Span::new(at, trim_end(b, at, le)));
-                let mut parts = std::mem::take(&mut self.parts);
-                if at < le
-                    && starts_instruction(b, at, le)
-                    && parse_instruction(b, at, le, false, &mut parts)
-                {
-                    let founds = self.instruction_founds(text, &parts);
-                    p.label.extend(founds);
-                } else {
-                    let mut hits = Vec::new();
-                    free_shapes(b, at, at, le, le, false, |s, e| hits.push(Span::new(s, e)));
-                    for s in hits {
-                        let f = self.make(text, Role::Text, s, Ctx::default());
-                        p.label.push(f);
-                    }
-                }
-                self.parts = parts;
-                true
-            }
-            _ => false,
-        };
-        self.pending = Some(p);
-        handled
-    }
-
-    fn close_report(&mut self) {
-        let Some(p) = self.pending.take() else { return };
-        let mut held = p.label;
-        if let Some(mut f) = p.shape {
-            f.allocation = Some(Box::new(p.alloc));
-            held.push(f);
-        }
-        // A stable sort: held finds are nearly in order already.
-        held.sort_by_key(|f| f.span.start);
-        for f in held {
-            self.emit(f);
-        }
-    }
-
     /// Free text from `resume` to at most `budget_end` on the line ending at
     /// `le` (starting at `ls`).
     fn free_text(&mut self, text: &str, resume: usize, le: usize, ls: usize, budget_end: usize) {
@@ -471,18 +369,6 @@ impl Scanner {
             self.pos = next;
         }
     }
-}
-
-fn trim_end(b: &[u8], start: usize, mut end: usize) -> usize {
-    while end > start && b[end - 1].is_ascii_whitespace() {
-        end -= 1;
-    }
-    end
-}
-
-fn reported(text: &str, span: Span) -> Option<ReportedSize> {
-    let (low, high) = report::parse_size(text.get(span.range())?)?;
-    Some(ReportedSize { span, low, high })
 }
 
 /// `ENTRY ...` or `name (`: worth trying as a computation signature.

@@ -156,7 +156,7 @@ pub fn App(props: &AppProps) -> Html {
                 <div class="shape-row">
                     <label for="shape-input" class="field-label">{ "Shape" }</label>
                     <ShapeInput value={AttrValue::from(state.input.clone())} error_span={state.error_span()}
-                        on_edit={on_edit.clone()} on_large={doc.load.clone()} text_length={held} />
+                        on_edit={on_edit.clone()} on_large={doc.load.clone()} on_large_js={doc.load_later.clone()} text_length={held} />
                     <select id="preset-select" class="presets" onchange={on_preset} aria-label="Examples">
                         <option value="" selected={current_preset.is_none()}>{ "Examples…" }</option>
                         { for PRESETS.iter().map(|p| html! {

@@ -1,5 +1,5 @@
-//! The held document on the page: the hook that owns it and scans it in
-//! chunks between frames, the one-line summary in the shape bar (with Edit
+//! The held document on the page: the hook that owns it (and starts its
+//! scan, `document_scan.rs`), the one-line summary in the shape bar (with Edit
 //! and Clear), and reading dropped files. The state itself is
 //! [`crate::ui::document::Document`] (plain Rust).
 
@@ -7,22 +7,18 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
+use js_sys::JsString;
 use web_sys::DragEvent;
 use yew::prelude::*;
 
+use super::document_scan::scan_later;
+use super::pasted::{self, Pasted};
 use super::{idb, timing};
-use crate::ui::document::{should_hold, Document, SCAN_CHUNK};
+use crate::ui::document::{should_hold, Document};
 
-/// One task scans until this many milliseconds have passed, then yields so
-/// the page can paint and take input (issue 15: no task over 50 ms).
-const TASK_MS: f64 = 30.0;
 /// Edit puts the document back into the native box only up to this size:
 /// larger texts lay out for seconds there (issue 15's measurements).
 pub const EDIT_LIMIT: usize = 1024 * 1024;
-/// The smallest chunk scanned in one go.
-const MIN_CHUNK: usize = 4 * 1024;
-/// While scanning, the table is sorted again at most this often.
-const REFRESH_MS: f64 = 500.0;
 
 /// The document (if any) and a version bumped by every change, so that
 /// components given the handle re-render when it changes.
@@ -43,13 +39,21 @@ impl PartialEq for DocHandle {
 pub struct UseDocument {
     pub handle: DocHandle,
     /// Hold this text as the document (and save it).
-    pub load: Callback<String>,
+    pub load: Callback<Pasted>,
+    /// A large pasted JS string: shown as "reading" at once, converted and
+    /// held in a task after that frame (so the paste's own task stays as
+    /// short as the browser's `getData`).
+    pub load_later: Callback<JsString>,
+    /// A pasted text waiting to be converted: its length in UTF-16 units.
+    pub pending: Option<usize>,
     /// Drop the document (and its saved copy).
     pub clear: Callback<()>,
     /// Something in the document changed (sort, filter, selection).
     pub changed: Callback<()>,
     /// The last save failed: why.
     pub save_error: Option<AttrValue>,
+    /// The document is in IndexedDB (`data-saved` on `#document-bar`).
+    pub saved: bool,
 }
 
 #[hook]
@@ -58,6 +62,11 @@ pub fn use_document() -> UseDocument {
     let version = use_mut_ref(|| Cell::new(0u64));
     let task = use_mut_ref(|| None::<Timeout>);
     let save_error = use_state(|| None::<AttrValue>);
+    let saved = use_state(|| false);
+    let pending = use_state(|| None::<usize>);
+    // Bumped by every load and clear: a conversion still waiting for its
+    // task is dropped when something newer came.
+    let generation = use_mut_ref(|| Cell::new(0u64));
     let update = use_force_update();
     let bump = {
         let (version, update) = (version.clone(), update.clone());
@@ -69,44 +78,93 @@ pub fn use_document() -> UseDocument {
     };
     let hold = {
         let (doc, task, bump) = (doc.clone(), task.clone(), bump.clone());
-        Rc::new(move |text: String| {
-            *doc.borrow_mut() = Some(Document::new(text));
+        Rc::new(move |text: String, utf16_len: Option<usize>| {
+            let t0 = timing::now();
+            *doc.borrow_mut() = Some(match utf16_len {
+                Some(n) => Document::with_utf16_len(text, n),
+                None => Document::new(text),
+            });
+            timing::since("paste.document", t0);
             bump();
-            scan_later(doc.clone(), task.clone(), bump.clone());
+            // The summary paints before any scanning.
+            after_paint({
+                let (doc, task, bump) = (doc.clone(), task.clone(), bump.clone());
+                move || scan_later(doc, task, bump)
+            });
         })
     };
     let load = {
-        let (hold, save_error) = (hold.clone(), save_error.clone());
-        Callback::from(move |text: String| {
-            let done = save_error.clone();
-            // Saved in a later task, so the summary paints first.
-            let copy = Rc::<str>::from(text.as_str());
-            Timeout::new(0, move || {
-                idb::save(
-                    &copy,
-                    Box::new(move |result: Result<(), String>| {
-                        done.set(result.err().map(AttrValue::from));
-                    }),
-                );
-            })
-            .forget();
-            hold(text);
+        let (hold, save_error, doc) = (hold.clone(), save_error.clone(), doc.clone());
+        let saved = saved.clone();
+        let generation = generation.clone();
+        Callback::from(move |pasted: Pasted| {
+            let g = generation.borrow();
+            g.set(g.get() + 1);
+            let (done, saved) = (save_error.clone(), saved.clone());
+            saved.set(false);
+            let doc = doc.clone();
+            hold(pasted.text, pasted.utf16_len);
+            // Saved after the summary has painted, in the task after the
+            // first scan step (whose rows show first).
+            after_paint(move || {
+                let t0 = timing::now();
+                let Some(text) = doc.borrow().as_ref().map(|d| d.text.clone()) else {
+                    return;
+                };
+                let done = Box::new(move |result: Result<(), String>| {
+                    saved.set(result.is_ok());
+                    done.set(result.err().map(AttrValue::from));
+                });
+                match pasted::blob(&text) {
+                    Ok(blob) => idb::save(blob.into(), done),
+                    Err(_) => done(Err("the text could not be copied for saving".into())),
+                }
+                timing::since("save.start", t0);
+            });
+        })
+    };
+    let load_later = {
+        let (load, pending, generation) = (load.clone(), pending.clone(), generation.clone());
+        Callback::from(move |js: JsString| {
+            let mine = {
+                let g = generation.borrow();
+                g.set(g.get() + 1);
+                g.get()
+            };
+            pending.set(Some(js.length() as usize));
+            let (load, pending, generation) = (load.clone(), pending.clone(), generation.clone());
+            after_paint(move || {
+                if generation.borrow().get() != mine {
+                    return;
+                }
+                pending.set(None);
+                let t0 = timing::now();
+                let pasted = pasted::take(&js);
+                timing::since("paste.take", t0);
+                load.emit(pasted);
+            });
         })
     };
     // A document saved by an earlier visit comes back.
     use_effect_with((), {
-        let hold = hold.clone();
+        let (hold, saved) = (hold.clone(), saved.clone());
         move |_| {
             idb::load(Box::new(move |text: Option<String>| {
                 if let Some(text) = text {
-                    hold(text);
+                    saved.set(true);
+                    hold(text, None);
                 }
             }));
         }
     });
     let clear = {
         let (doc, task, bump) = (doc.clone(), task.clone(), bump.clone());
+        let (saved, pending, generation) = (saved.clone(), pending.clone(), generation.clone());
         Callback::from(move |()| {
+            let g = generation.borrow();
+            g.set(g.get() + 1);
+            pending.set(None);
+            saved.set(false);
             task.borrow_mut().take();
             *doc.borrow_mut() = None;
             idb::clear();
@@ -121,71 +179,32 @@ pub fn use_document() -> UseDocument {
     UseDocument {
         handle: DocHandle { doc, version: v },
         load,
+        load_later,
+        pending: *pending,
         clear,
         changed,
         save_error: (*save_error).clone(),
+        saved: *saved,
     }
 }
 
-/// Scans the next part of the document in a later task.
-fn scan_later(
-    doc: Rc<RefCell<Option<Document>>>,
-    task: Rc<RefCell<Option<Timeout>>>,
-    bump: Rc<dyn Fn()>,
-) {
-    let budget = Rc::new(Cell::new(SCAN_CHUNK));
-    scan_task(
-        doc,
-        task,
-        bump,
-        Rc::new(Cell::new(f64::NEG_INFINITY)),
-        budget,
-    );
-}
-
-fn scan_task(
-    doc: Rc<RefCell<Option<Document>>>,
-    task: Rc<RefCell<Option<Timeout>>>,
-    bump: Rc<dyn Fn()>,
-    last_refresh: Rc<Cell<f64>>,
-    budget: Rc<Cell<usize>>,
-) {
-    let next = task.clone();
-    *task.borrow_mut() = Some(Timeout::new(0, move || {
-        let started = timing::now();
-        let done = {
-            let mut guard = doc.borrow_mut();
-            let Some(d) = guard.as_mut() else { return };
-            let done = loop {
-                let before = timing::now();
-                let bytes = budget.get();
-                if d.scan_only(bytes) {
-                    break true;
-                }
-                let now = timing::now();
-                // Some texts scan far slower than HLO (long runs of
-                // brackets): the chunk shrinks so one stays near TASK_MS / 3.
-                let took = (now - before).max(0.1);
-                let next = (bytes as f64 * (TASK_MS / 3.0) / took) as usize;
-                budget.set(next.clamp(MIN_CHUNK, SCAN_CHUNK * 16));
-                if now - started > TASK_MS {
-                    break false;
-                }
-            };
-            // Sorting many rows is itself work: while the scan runs, the
-            // table is brought up to date at most every REFRESH_MS.
-            let now = timing::now();
-            if done || now - last_refresh.get() >= REFRESH_MS {
-                last_refresh.set(now);
-                d.refresh();
-            }
-            done
-        };
-        bump();
-        if !done {
-            scan_task(doc, next, bump, last_refresh, budget);
-        }
-    }));
+/// Runs `f` in a task after the next frame has painted.
+pub(super) fn after_paint(f: impl FnOnce() + 'static) {
+    let later = move || {
+        Timeout::new(0, f).forget();
+    };
+    let Some(window) = web_sys::window() else {
+        return later();
+    };
+    let callback = wasm_bindgen::closure::Closure::once_into_js(move |_: f64| later());
+    if window
+        .request_animation_frame(wasm_bindgen::JsCast::unchecked_ref(&callback))
+        .is_err()
+    {
+        // No frames (a hidden page): a plain later task.
+        let f: js_sys::Function = wasm_bindgen::JsCast::unchecked_into(callback);
+        let _ = window.set_timeout_with_callback(&f);
+    }
 }
 
 #[derive(Properties, PartialEq)]
@@ -200,7 +219,17 @@ pub struct DocumentBarProps {
 pub fn DocumentBar(props: &DocumentBarProps) -> Html {
     let guard = props.doc.handle.doc.borrow();
     let Some(d) = guard.as_ref() else {
-        return html! {};
+        // A paste being converted: said at once, in the frame after it.
+        return match props.doc.pending {
+            Some(n) => html! {
+                <div id="document-bar" class="document-bar" role="status" data-saved="false">
+                    <span id="document-summary" class="document-summary">
+                        { format!("Reading the pasted text ({n} characters)…") }
+                    </span>
+                </div>
+            },
+            None => html! {},
+        };
     };
     let summary = d.summary();
     let editable = d.text.len() <= EDIT_LIMIT;
@@ -220,7 +249,8 @@ pub fn DocumentBar(props: &DocumentBarProps) -> Html {
     };
     let on_clear = props.doc.clear.reform(|_: MouseEvent| ());
     html! {
-        <div id="document-bar" class="document-bar" role="status">
+        <div id="document-bar" class="document-bar" role="status"
+            data-saved={props.doc.saved.to_string()}>
             <span id="document-summary" class="document-summary">{ summary }</span>
             <button id="document-edit" type="button" onclick={on_edit} disabled={!editable}
                 title={if editable { "Put the text into the box to edit it" } else { "Too large to edit in the box (over 1 MiB)" }}>
@@ -236,7 +266,7 @@ pub fn DocumentBar(props: &DocumentBarProps) -> Html {
 }
 
 /// A file or text dropped on the box: large ones become the document.
-pub fn dropped(event: &DragEvent, on_large: &Callback<String>, on_edit: &Callback<String>) {
+pub fn dropped(event: &DragEvent, on_large: &Callback<Pasted>, on_edit: &Callback<String>) {
     let Some(data) = event.data_transfer() else {
         return;
     };
@@ -245,7 +275,7 @@ pub fn dropped(event: &DragEvent, on_large: &Callback<String>, on_edit: &Callbac
         let (on_large, on_edit) = (on_large.clone(), on_edit.clone());
         move |text: String| {
             if should_hold(&text) {
-                on_large.emit(text)
+                on_large.emit(Pasted::from(text))
             } else {
                 on_edit.emit(text)
             }

@@ -1,6 +1,7 @@
 //! The held document in IndexedDB (localStorage holds about 5 million
-//! characters at most, issue 15): one record, saved on paste, read on
-//! start, deleted on Clear. Failures are reported to the caller, which
+//! characters at most, issue 15): one record, a Blob of the UTF-8 text
+//! (storing a string would serialise it on the main thread: 20-80 ms for
+//! 5-20 MB), saved on paste, read on start, deleted on Clear. Failures are reported to the caller, which
 //! shows them; nothing here panics.
 
 use wasm_bindgen::closure::Closure;
@@ -78,17 +79,19 @@ fn transaction(db: &IdbDatabase, mode: IdbTransactionMode) -> Result<IdbTransact
         .map_err(reason)
 }
 
-/// Saves `text` as the document; `done` says whether it landed.
-pub fn save(text: &str, done: Done<Result<(), String>>) {
-    let value = JsValue::from_str(text);
+/// Saves `value` (the document: a Blob of its UTF-8 text) as the document;
+/// `done` says whether it landed.
+pub fn save(value: JsValue, done: Done<Result<(), String>>) {
     open(Box::new(move |db| {
         let tx = match db.and_then(|db| transaction(&db, IdbTransactionMode::Readwrite)) {
             Ok(tx) => tx,
             Err(e) => return done(Err(e)),
         };
+        let t0 = super::timing::now();
         let put = tx
             .object_store(STORE)
             .and_then(|s| s.put_with_key(&value, &JsValue::from_str(KEY)));
+        super::timing::since("save.put", t0);
         if let Err(e) = put {
             return done(Err(reason(e)));
         }
@@ -128,7 +131,22 @@ pub fn load(done: Done<Option<String>>) {
             return done(None);
         };
         let r = request.clone();
-        let ok = once(move || done(r.result().ok().and_then(|v| v.as_string())));
+        let ok = once(move || match r.result() {
+            Ok(v) if v.is_instance_of::<web_sys::Blob>() => {
+                let blob: web_sys::Blob = v.unchecked_into();
+                let bytes = blob.array_buffer();
+                wasm_bindgen_futures::spawn_local(async move {
+                    let text = wasm_bindgen_futures::JsFuture::from(bytes)
+                        .await
+                        .ok()
+                        .map(|b| super::pasted::from_utf8(&js_sys::Uint8Array::new(&b)));
+                    done(text);
+                });
+            }
+            // Saved by an earlier version of the app: the text itself.
+            Ok(v) => done(v.as_string()),
+            Err(_) => done(None),
+        });
         request.set_onsuccess(Some(ok.unchecked_ref()));
     }));
 }

@@ -5,9 +5,13 @@
 //! same text in the same font, invisible except for a wavy underline under
 //! the error span. The mirror scrolls with the input.
 
+use js_sys::JsString;
 use wasm_bindgen::JsCast;
 use web_sys::{ClipboardEvent, DragEvent, Element, HtmlTextAreaElement};
 use yew::prelude::*;
+
+use super::pasted::{self, Pasted};
+use crate::ui::document::{should_hold, DOCUMENT_THRESHOLD};
 
 /// The input id: a stable hook for tests and for pages embedding the app.
 pub const INPUT_ID: &str = "shape-input";
@@ -19,7 +23,10 @@ pub struct ShapeInputProps {
     pub error_span: Option<(usize, usize)>,
     pub on_edit: Callback<String>,
     /// A paste or dropped text too large for the native box.
-    pub on_large: Callback<String>,
+    pub on_large: Callback<Pasted>,
+    /// The same for a large paste, still a JS string: converted later, so
+    /// the paste's own task stays short.
+    pub on_large_js: Callback<JsString>,
     /// While a document is held: its length in UTF-16 code units.
     #[prop_or_default]
     pub text_length: Option<usize>,
@@ -36,19 +43,40 @@ pub fn ShapeInput(props: &ShapeInputProps) -> Html {
         event.target_unchecked_into::<HtmlTextAreaElement>().value()
     });
     let onpaste = {
-        let on_large = props.on_large.clone();
+        let (on_large, on_large_js) = (props.on_large.clone(), props.on_large_js.clone());
         Callback::from(move |event: Event| {
             let Some(event) = event.dyn_ref::<ClipboardEvent>() else {
                 return;
             };
-            let Some(text) = event.clipboard_data().and_then(|d| d.get_data("text").ok()) else {
+            let t0 = super::timing::now();
+            let Some(js) = event
+                .clipboard_data()
+                .and_then(|d| pasted::clipboard_text(&d))
+            else {
                 return;
             };
-            if crate::ui::document::should_hold(&text) {
-                super::timing::input_started(event.time_stamp());
+            // More UTF-16 units than the threshold's bytes: large whatever
+            // its encoding; converted once, natively, in a later task.
+            if js.length() as usize > DOCUMENT_THRESHOLD {
                 event.prevent_default();
-                on_large.emit(text);
+                super::timing::since("paste.get", t0);
+                super::timing::input_started(event.time_stamp());
+                on_large_js.emit(js);
+                super::timing::since("paste.handler", t0);
+                return;
             }
+            let pasted = {
+                let text = String::from(js);
+                if !should_hold(&text) {
+                    return;
+                }
+                Pasted::from(text)
+            };
+            super::timing::since("paste.get", t0);
+            super::timing::input_started(event.time_stamp());
+            event.prevent_default();
+            on_large.emit(pasted);
+            super::timing::since("paste.handler", t0);
         })
     };
     let ondrop = {

@@ -159,6 +159,15 @@ pub fn ScanTable(props: &ScanTableProps) -> Html {
             changed.emit(());
         })
     };
+    // While the scan runs the box has its full height from the start: rows
+    // arriving then do not push the rest of the page down (a shift there
+    // re-laid and repainted the canvases, 20-50 ms in the first frame with
+    // rows of a 5 MB paste).
+    let box_style = if d.done {
+        format!("max-height:{VIEW_PX}px")
+    } else {
+        format!("height:{VIEW_PX}px")
+    };
     let top = first as f64 * ROW_PX;
     let bottom = (d.view.len() - last) as f64 * ROW_PX;
     let empty = if d.done && d.rows.is_empty() {
@@ -174,7 +183,7 @@ pub fn ScanTable(props: &ScanTableProps) -> Html {
                 <span id="scan-count" class="muted">{ format!("{} of {} shapes", d.view.len(), d.rows.len()) }</span>
             </div>
             if let Some(hint) = empty { <p class="scan-hint">{ hint }</p> }
-            <div class="scan-scroll" style={format!("max-height:{VIEW_PX}px")} {onscroll}>
+            <div class="scan-scroll" style={box_style} {onscroll}>
                 <table id="scan-table" class="scan-table" data-rows={d.view.len().to_string()}>
                     <thead><tr>
                         { header(SortKey::Where, "Where") }

@@ -56,6 +56,12 @@ pub fn paint_done(start: f64, rebuilt: bool, scene_ms: f64, draw_ms: f64) {
     }
 }
 
+/// Records the time since `start` under `series` (the paste harness reads
+/// `paste.*`, `scan.*` and `save.*` to show where a large paste's time goes).
+pub fn since(series: &str, start: f64) {
+    record(series, now() - start);
+}
+
 fn record(series: &str, ms: f64) {
     let Some(window) = web_sys::window() else {
         return;

@@ -1,0 +1,83 @@
+// Large pastes end to end (issue 15): 5 MB and 20 MB HLO modules pasted
+// with a real Ctrl+V (clipboard permission) are held as a document, not in
+// the box; the page stays a sane height (the table and the text view are
+// bounded scroll boxes); the text is saved in IndexedDB and found again
+// after a reload; then typing a normal shape draws it. Correctness only:
+// the timings are tests/e2e/bench_paste.mjs. Alone:
+// (cd tests/e2e && node --test paste.test.mjs).
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { openApp, screenshot, stopAll, typeShape, waitForPicture } from './harness.mjs';
+
+let app;
+let page;
+
+before(async () => {
+  app = await openApp();
+  page = app.page;
+  await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
+  await page.goto(app.baseUrl);
+  await waitForPicture(page);
+});
+after(stopAll);
+
+/** An HLO module of about `bytes` UTF-16 units, with non-ASCII metadata. */
+function bigModule(bytes) {
+  const lines = ['HloModule big', '', 'ENTRY %main (p: f32[128,256]) -> f32[128,256] {'];
+  let size = 0;
+  for (let i = 0; size < bytes; i += 1) {
+    const line = `  %add.${i} = f32[128,256]{1,0:T(8,128)} add(f32[128,256]{1,0:T(8,128)} %a.${i}, f32[128,256]{1,0:T(8,128)} %b.${i}), metadata={op_name="ü/${i}"}`;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  lines.push('}');
+  return lines.join('\n');
+}
+
+const textLength = () => document.getElementById('shape-input')?.dataset.textLength;
+
+for (const mb of [5, 20]) {
+  test(`${mb} MB with Ctrl+V: held, a bounded page, saved, back after a reload, then a shape draws`, { timeout: 120_000 }, async () => {
+    const text = bigModule(mb * 1_000_000);
+    await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+    const input = page.locator('#shape-input');
+    await page.evaluate(() => document.getElementById('document-clear')?.click());
+    await input.fill('');
+    await input.focus();
+    await page.keyboard.press('Control+V');
+    await page.waitForFunction((n) => document.getElementById('shape-input')?.dataset.textLength === String(n), text.length, { timeout: 30_000 });
+    // Never in the native box.
+    assert.equal(await page.inputValue('#shape-input'), '');
+    // Nothing of it echoed in the error region (the old app put all 15 MB
+    // of a bad paste's error there).
+    assert.equal(await page.textContent('#shape-error'), '');
+    // The page stays a sane height: the table and the text view scroll
+    // inside boxes of their own (before the fix: 2.6 million px for 5 MB).
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    assert.ok(height < 4000, `page height ${height} px`);
+    const lines = Number(await page.getAttribute('#document-text', 'data-lines'));
+    assert.equal(lines, text.split('\n').length);
+    if (mb === 5) {
+      // Scanned to the end: one row per result and per operand.
+      await page.waitForFunction(() => /shapes found$/.test(document.getElementById('document-summary')?.textContent ?? ''), null, { timeout: 60_000 });
+      const rows = Number(await page.getAttribute('#scan-table', 'data-rows'));
+      const adds = (text.match(/%add\./g) ?? []).length;
+      assert.ok(rows >= 3 * adds, `${rows} rows for ${adds} instructions`);
+      await screenshot(page, 'paste-5mb');
+    }
+    // Saved in IndexedDB, and back after a reload with the same length.
+    await page.waitForSelector('#document-bar[data-saved="true"]', { timeout: 30_000 });
+    await page.reload();
+    await page.waitForFunction((n) => document.getElementById('shape-input')?.dataset.textLength === String(n), text.length, { timeout: 60_000 });
+    // The very text: its last line is in the text view.
+    await page.$eval('#document-text', (el) => { el.scrollTop = el.scrollHeight; });
+    await page.waitForFunction((last) => [...document.querySelectorAll('#document-text .tl')].some((l) => l.textContent.endsWith(last)), text.split('\n').at(-2).slice(-40));
+    // Typing a normal shape still draws it.
+    const generation = Number(await page.getAttribute('#layout-canvas', 'data-generation'));
+    await typeShape(page, 'f32[3,5]{1,0:T(2,2)}');
+    await waitForPicture(page, { after: generation });
+    assert.equal(await page.textContent('#shape-canonical'), 'f32[3,5]{1,0:T(2,2)}');
+    assert.deepEqual(app.errors, []);
+  });
+}
