@@ -1,0 +1,130 @@
+//! Step mode in pixels: where each rectangle of a stage is drawn on the
+//! canvas ([`placed`], folding very wide stages into bands), and where it
+//! is on its way between two stages ([`tween`]).
+
+use super::StagePicture;
+
+/// A rectangle placed in pixels on a `w` x `h` picture.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Placed {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+    pub key: u64,
+    pub offset: u64,
+    pub element: bool,
+}
+
+/// Pixels between two bands of a folded stage.
+pub const BAND_GAP: f64 = 6.0;
+
+/// How a stage is laid out on the canvas: `bands` rows of the picture's
+/// columns, each `band_cols` wide, cells `size` pixels square.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fold {
+    pub bands: u64,
+    pub band_cols: u64,
+    pub size: f64,
+}
+
+/// Cells smaller than this (pixels) make a stage worth folding.
+pub const FOLD_BELOW: f64 = 4.0;
+
+/// The fold with the largest cells on a `w` x `h` picture. A stage far
+/// wider than the canvas (tiles side by side), whose cells would be under
+/// [`FOLD_BELOW`] pixels, wraps into bands, like text, at multiples of [`StagePicture::fold_unit`] columns (so a tile is
+/// never cut) and only where no rectangle would straddle two bands.
+pub fn fold(picture: &StagePicture, w: f64, h: f64) -> Fold {
+    let (rows, cols) = (picture.rows.max(1), picture.cols.max(1));
+    let unit = picture.fold_unit.clamp(1, cols);
+    let units = cols.div_ceil(unit);
+    let fits = |band_cols: u64| {
+        picture.cells.iter().all(|c| {
+            let c0 = c.col - picture.col0;
+            let c1 = c0 + c.cols.max(1) - 1;
+            c0 / band_cols == c1 / band_cols
+        })
+    };
+    let mut best = Fold {
+        bands: 1,
+        band_cols: cols,
+        size: (w / cols as f64).min(h / rows as f64),
+    };
+    if best.size >= FOLD_BELOW {
+        return best;
+    }
+    // At most 64 bands: beyond, cells are too small to tell apart anyway.
+    for bands in 2..=units.min(64) {
+        let band_cols = units.div_ceil(bands).saturating_mul(unit);
+        let bands = cols.div_ceil(band_cols);
+        let height = h - (bands - 1) as f64 * BAND_GAP;
+        if height <= 0.0 {
+            break;
+        }
+        let size = (w / band_cols as f64).min(height / (bands * rows) as f64);
+        if size > best.size && fits(band_cols) {
+            best = Fold {
+                bands,
+                band_cols,
+                size,
+            };
+        }
+    }
+    best
+}
+
+/// The rectangles of `picture` in pixels: square cells as large as fit,
+/// the stage folded into bands by [`fold`].
+pub fn placed(picture: &StagePicture, w: f64, h: f64) -> Vec<Placed> {
+    let f = fold(picture, w, h);
+    let band_h = picture.rows.max(1) as f64 * f.size + BAND_GAP;
+    picture
+        .cells
+        .iter()
+        .map(|c| {
+            let col = c.col - picture.col0;
+            let band = (col / f.band_cols) as f64;
+            Placed {
+                x: (col % f.band_cols) as f64 * f.size,
+                y: band * band_h + (c.row - picture.row0) as f64 * f.size,
+                w: c.cols as f64 * f.size,
+                h: c.rows as f64 * f.size,
+                key: c.key,
+                offset: c.offset,
+                element: c.element,
+            }
+        })
+        .collect()
+}
+
+/// The rectangles of `to` on their way from where they were in `from`, at
+/// time `t` in [0, 1] (eased); one `from` does not have (padding the stage
+/// adds, a tile that was not one rectangle) grows in place. Both lists
+/// are in key order. O(len(to) x log len(from)).
+pub fn tween(from: &[Placed], to: &[Placed], t: f64) -> Vec<Placed> {
+    let t = t.clamp(0.0, 1.0);
+    let e = t * t * (3.0 - 2.0 * t);
+    let mix = |a: f64, b: f64| a + (b - a) * e;
+    to.iter()
+        .map(|c| match from.binary_search_by_key(&c.key, |p| p.key) {
+            Ok(i) => {
+                let p = &from[i];
+                Placed {
+                    x: mix(p.x, c.x),
+                    y: mix(p.y, c.y),
+                    w: mix(p.w, c.w),
+                    h: mix(p.h, c.h),
+                    ..*c
+                }
+            }
+            Err(_) => Placed {
+                x: c.x + c.w * (1.0 - e) / 2.0,
+                y: c.y + c.h * (1.0 - e) / 2.0,
+                w: c.w * e,
+                h: c.h * e,
+                ..*c
+            },
+        })
+        .collect()
+}
