@@ -119,3 +119,16 @@ test('a tiled pair with padding, and small screens stack the views', async () =>
   await screenshot(page, 'compare-03-small-screen');
   await page.setViewportSize({ width: 1280, height: 900 });
 });
+
+// A size-1 dim moving among the others changes no element's place (the
+// linear order only counts dims of size > 1): a bitcast. Element counts
+// that differ are an error that says so, pointing at the dim.
+test('a bitcast verdict, and differing dims are an error', async () => {
+  await open('f32[2,1,3]{2,1,0}', 'f32[2,1,3]{2,0,1}');
+  await waitForText(page, '#compare-verdict', 'a bitcast: the same bytes in the same order, no data moves (footprints 24 B and 24 B)');
+  await page.fill('#compare-input', 'f32[2,1,4]{2,1,0}');
+  await page.waitForFunction(() => document.querySelector('#compare-error').textContent.includes('dim 2 has size 3'));
+  assert.match(await page.textContent('#compare-error'), /elements: 6 against 8/);
+  await page.fill('#compare-input', 'f32[6]{0}');
+  await page.waitForFunction(() => document.querySelector('#compare-error').textContent.includes('the dims differ'));
+});

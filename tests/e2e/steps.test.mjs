@@ -215,3 +215,42 @@ test('prefers-reduced-motion jumps to the next stage without moving', async () =
   assert.equal((await stepSum()).sum, atOnce.sum, 'no frames in between');
   await page.emulateMedia({ reducedMotion: 'no-preference' });
 });
+
+// tiled_layout.md, figure 4: (6,5) of f32[8,8]{1,0:T(2,4)(2,1,1,1)} is at
+// offset 51 (physical index (2,2,2,4,2,1,1,1) after both levels). The
+// pinned element's worked steps arrive there, with the numbers
+// substituted; step mode reaches linear memory and comes back by button.
+test('the worked steps of (6,5) in figure 4 arrive at 51, and the buttons step both ways', async () => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(`${app.baseUrl}?shape=${encodeURIComponent('f32[8,8]{1,0:T(2,4)(2,1,1,1)}')}`);
+  const view = await waitForPicture(page);
+  await clickAt(page, ...cellPoint(view, 'logical', 5, 6));
+  await waitForText(page, '#cell-info h2', 'Pinned cell: Element (6, 5)');
+  await waitForText(page, '#worked-steps caption', 'How the tiling arrives at offset 51');
+  const rows = await page.$$eval('#worked-steps tbody tr', (trs) =>
+    trs.map((tr) => [...tr.children].map((td) => td.textContent.trim())),
+  );
+  assert.deepEqual(rows[0].slice(0, 2), ['logical', '(6, 5)']);
+  assert.deepEqual(rows.at(-1).slice(0, 2), ['linear memory', '(51)']);
+  assert.match(rows.at(-1)[2], /= 51$/, 'the formula ends at 51');
+  // Both tiling levels are stages of the worked steps.
+  assert.ok(rows.some(([s]) => s.startsWith('level 2')), JSON.stringify(rows));
+  await page.click('#step-next');
+  await waitStage(1);
+  const total = Number((await page.textContent('#step-label')).match(/^1\/(\d+)/)[1]);
+  for (let k = 2; k <= total; k++) {
+    await page.click('#step-next');
+    await waitStage(k);
+  }
+  assert.match(await page.textContent('#step-label'), /linear memory$/);
+  // Past the last stage the button keeps it there.
+  await page.click('#step-next');
+  await frames(page, 2);
+  assert.ok((await page.textContent('#step-label')).startsWith(`${total}/`));
+  await shoot('steps-figure4-memory');
+  await page.click('#step-prev');
+  await waitStage(total - 1);
+  await page.click('#step-off');
+  await page.waitForFunction(() => !document.querySelector('#step-label').textContent.includes('/'));
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+});
