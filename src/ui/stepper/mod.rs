@@ -15,7 +15,7 @@ use crate::core::steps::{Grid, Motion, Steps, CELL_MOTION_LIMIT};
 use super::state::State;
 
 mod pixels;
-pub use pixels::{fold, placed, tween, Fold, Placed, BAND_GAP, FOLD_BELOW};
+pub use pixels::{fold, placed, tween, Fold, Placed, Transition, BAND_GAP, FOLD_BELOW};
 
 /// Most tiles drawn (and moved) in block motion.
 pub const MAX_BLOCKS: u64 = 1024;

@@ -98,33 +98,59 @@ pub fn placed(picture: &StagePicture, w: f64, h: f64) -> Vec<Placed> {
         .collect()
 }
 
-/// The rectangles of `to` on their way from where they were in `from`, at
-/// time `t` in [0, 1] (eased); one `from` does not have (padding the stage
-/// adds, a tile that was not one rectangle) grows in place. Both lists
-/// are in key order. O(len(to) x log len(from)).
-pub fn tween(from: &[Placed], to: &[Placed], t: f64) -> Vec<Placed> {
-    let t = t.clamp(0.0, 1.0);
-    let e = t * t * (3.0 - 2.0 * t);
-    let mix = |a: f64, b: f64| a + (b - a) * e;
-    to.iter()
-        .map(|c| match from.binary_search_by_key(&c.key, |p| p.key) {
-            Ok(i) => {
-                let p = &from[i];
-                Placed {
-                    x: mix(p.x, c.x),
-                    y: mix(p.y, c.y),
-                    w: mix(p.w, c.w),
-                    h: mix(p.h, c.h),
-                    ..*c
-                }
-            }
-            Err(_) => Placed {
-                x: c.x + c.w * (1.0 - e) / 2.0,
-                y: c.y + c.h * (1.0 - e) / 2.0,
-                w: c.w * e,
-                h: c.h * e,
+/// A move between two stages, paired once (not per frame): for every
+/// rectangle of the new stage, where it starts and where it ends.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Transition {
+    moves: Vec<(Placed, Placed)>,
+}
+
+impl Transition {
+    /// Pairs each rectangle of `to` with the same key in `from`; one
+    /// `from` does not have (padding the stage adds, a tile that was not
+    /// one rectangle) starts as a point at its centre and grows in place.
+    /// Both lists are in key order. O(len(to) x log len(from)), once.
+    pub fn new(from: &[Placed], to: &[Placed]) -> Transition {
+        let moves = to
+            .iter()
+            .map(|c| match from.binary_search_by_key(&c.key, |p| p.key) {
+                Ok(i) => (from[i], *c),
+                Err(_) => (
+                    Placed {
+                        x: c.x + c.w / 2.0,
+                        y: c.y + c.h / 2.0,
+                        w: 0.0,
+                        h: 0.0,
+                        ..*c
+                    },
+                    *c,
+                ),
+            })
+            .collect();
+        Transition { moves }
+    }
+
+    /// The rectangles at time `t` in [0, 1] (eased), in the order of the
+    /// new stage's list. O(len) arithmetic, nothing looked up.
+    pub fn at(&self, t: f64) -> Vec<Placed> {
+        let t = t.clamp(0.0, 1.0);
+        let e = t * t * (3.0 - 2.0 * t);
+        let mix = |a: f64, b: f64| a + (b - a) * e;
+        self.moves
+            .iter()
+            .map(|(p, c)| Placed {
+                x: mix(p.x, c.x),
+                y: mix(p.y, c.y),
+                w: mix(p.w, c.w),
+                h: mix(p.h, c.h),
                 ..*c
-            },
-        })
-        .collect()
+            })
+            .collect()
+    }
+}
+
+/// The rectangles of `to` on their way from where they were in `from`, at
+/// time `t` ([`Transition::new`] then [`Transition::at`]).
+pub fn tween(from: &[Placed], to: &[Placed], t: f64) -> Vec<Placed> {
+    Transition::new(from, to).at(t)
 }
