@@ -6,7 +6,8 @@
 //!   callback to the end of the paint (reducer, render and paint);
 //! - `input`: from an input event on the shape field to the end of the
 //!   paint that shows its result;
-//! - `paint`: every paint, alone; `rebuild`: paints that redrew a pane.
+//! - `paint`: every paint, alone; `rebuild`: paints that redrew a pane;
+//! - `suggest`: the reducer's work for "Suggest layouts" (the search).
 
 use std::cell::Cell;
 
@@ -54,6 +55,11 @@ pub fn paint_done(start: f64, rebuilt: bool, scene_ms: f64, draw_ms: f64) {
     if let Some(t) = INPUT_START.with(|c| c.take()) {
         record("input", end - t);
     }
+}
+
+/// The reducer's "Suggest layouts" work that started at `start` is done.
+pub fn suggest_done(start: f64) {
+    record("suggest", now() - start);
 }
 
 fn record(series: &str, ms: f64) {
