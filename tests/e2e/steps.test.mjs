@@ -254,3 +254,30 @@ test('the worked steps of (6,5) in figure 4 arrive at 51, and the buttons step b
   await page.waitForFunction(() => !document.querySelector('#step-label').textContent.includes('/'));
   await page.emulateMedia({ reducedMotion: 'no-preference' });
 });
+
+// L(10000) pads 8 tiles (8192 cells) to 10000: the tail stage shows the
+// 1808 added cells grey below the tiles, and the stage before has none.
+test('the L(n) tail is drawn grey in block motion', async () => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openShape('f32[64,128]{1,0:T(8,128)L(10000)}');
+  await page.click('#step-next');
+  await waitStage(1);
+  const total = Number((await page.textContent('#step-label')).match(/^1\/(\d+)/)[1]);
+  const greys = () =>
+    page.$eval('#step-canvas', (c) => {
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i] === 0xbb && d[i + 1] === 0xbb && d[i + 2] === 0xbb) n += 1;
+      return n;
+    });
+  for (let k = 2; k <= total; k++) {
+    await page.keyboard.press(']');
+    await waitStage(k);
+    await frames(page, 2);
+    if (k === total - 1) assert.equal(await greys(), 0, 'no tail before the tail stage');
+  }
+  assert.match(await page.textContent('#step-label'), /L\(10000\) tail$/);
+  assert.ok((await greys()) > 500, 'the tail is drawn grey');
+  await shoot('steps-blocks-tail');
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+});

@@ -10,12 +10,12 @@
 //! [`Steps::block_rect`]), at most [`MAX_BLOCKS`] of them (the first in
 //! tile order), so a frame costs O(drawn rectangles) whatever the array.
 
-use crate::core::steps::{Grid, Motion, Steps, CELL_MOTION_LIMIT};
+use crate::core::steps::{Grid, Motion, StageKind, Steps, CELL_MOTION_LIMIT};
 
 use super::state::State;
 
 mod pixels;
-pub use pixels::{fold, placed, tween, Fold, Placed, Transition, BAND_GAP, FOLD_BELOW};
+pub use pixels::{fold, placed, rewrap, tween, Fold, Placed, Transition, BAND_GAP, FOLD_BELOW};
 
 /// Most tiles drawn (and moved) in block motion.
 pub const MAX_BLOCKS: u64 = 1024;
@@ -54,6 +54,9 @@ pub struct StagePicture {
     /// Columns the picture may be wrapped at, in multiples (a tile's
     /// width in the stage's grid; `cols` where it must not wrap).
     pub fold_unit: u64,
+    /// Whether the stage is linear memory wrapped into rows (it may then
+    /// be drawn wrapped narrower, see [`rewrap`]).
+    pub linear: bool,
 }
 
 /// How many of a grid's columns stay together when a wide stage is
@@ -107,6 +110,7 @@ pub fn stage_picture(steps: &Steps, stage: usize) -> Result<StagePicture, String
         blocks: false,
         note: None,
         fold_unit: fold_unit(grid),
+        linear: matches!(grid, Grid::Wrapped { .. }),
     })
 }
 
@@ -166,14 +170,21 @@ fn block_picture(steps: &Steps, stage: usize) -> Result<StagePicture, String> {
             }
         }
     }
+    let tiled = steps
+        .stages()
+        .iter()
+        .any(|s| matches!(s.kind(), StageKind::Pad { .. }));
+    // Untiled, a block is one run of the most minor physical dim.
+    let what = if tiled { "tiles" } else { "rows" };
     let mut notes = Vec::new();
     if shown < total {
         notes.push(format!(
-            "{} tiles: the first {shown} in tile order are drawn, each moving as one block",
+            "{} {what}: the first {shown} in tile order are drawn, each moving as one block",
             crate::render::scene::titles::grouped(u128::from(total))
         ));
     } else {
-        notes.push(format!("{total} tiles, each moving as one block"));
+        notes.push(format!("{total} {what}, each moving as one block"));
+        cells.extend(tail_pieces(steps, stage, width));
     }
     if let Some((n, why)) = &refused {
         notes.push(format!("{n} not drawn here: {why}"));
@@ -195,7 +206,52 @@ fn block_picture(steps: &Steps, stage: usize) -> Result<StagePicture, String> {
         blocks: true,
         note: Some(note),
         fold_unit: steps.grid(stage).map_or(u64::MAX, fold_unit),
+        linear: matches!(steps.grid(stage), Some(Grid::Wrapped { .. })),
     })
+}
+
+/// The `L(n)` tail's padding in the tail stage, as grey rectangles of the
+/// wrapped memory grid (`width` cells a row): the rest of the row the
+/// tiles end in, whole rows, the start of the last row. Keyed after every
+/// tile, so it grows in place when the stage is reached.
+fn tail_pieces(steps: &Steps, stage: usize, width: u64) -> Vec<StageCell> {
+    let stages = steps.stages();
+    let (Some(here), Some(before)) = (stages.get(stage), stage.checked_sub(1)) else {
+        return Vec::new();
+    };
+    if here.kind() != StageKind::Tail {
+        return Vec::new();
+    }
+    let (Some(&end), Some(&start)) = (here.sizes().first(), stages[before].sizes().first()) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut at = start;
+    let mut piece = |row: u64, col: u64, rows: u64, cols: u64, offset: u64| {
+        out.push(StageCell {
+            row,
+            col,
+            rows,
+            cols,
+            key: MAX_BLOCKS + out.len() as u64,
+            offset,
+            element: false,
+        });
+    };
+    if at % width != 0 && at < end {
+        let cols = (width - at % width).min(end - at);
+        piece(at / width, at % width, 1, cols, at);
+        at += cols;
+    }
+    if end - at >= width {
+        let rows = (end - at) / width;
+        piece(at / width, 0, rows, width, at);
+        at += rows * width;
+    }
+    if at < end {
+        piece(at / width, 0, 1, end - at, at);
+    }
+    out
 }
 
 /// What step mode outlines for the memory offset `offset`: the cell, or

@@ -74,9 +74,74 @@ pub fn fold(picture: &StagePicture, w: f64, h: f64) -> Fold {
     best
 }
 
+/// A linear stage far wider than the canvas (one tile a row: cells under
+/// [`FOLD_BELOW`] pixels) drawn in narrower rows: memory is one line, so
+/// any row width shows it; this takes the width (the stage's row width
+/// halved, and again) with the largest cells. `None` keeps the stage's
+/// own rows. Every rectangle must be a run of memory (one row piece, or
+/// whole rows).
+pub fn rewrap(picture: &StagePicture, w: f64, h: f64) -> Option<(u64, f64)> {
+    let (rows, width) = (picture.rows.max(1), picture.cols.max(1));
+    if !picture.linear || picture.col0 != 0 {
+        return None;
+    }
+    let own = (w / width as f64).min(h / rows as f64);
+    let runs = picture
+        .cells
+        .iter()
+        .all(|c| c.rows == 1 || (c.col == 0 && c.cols == width));
+    if own >= FOLD_BELOW || !runs {
+        return None;
+    }
+    let len = rows.checked_mul(width)?;
+    let mut best: Option<(u64, f64)> = None;
+    let mut narrow = width;
+    while narrow % 2 == 0 && narrow > 1 {
+        narrow /= 2;
+        let size = (w / narrow as f64).min(h / len.div_ceil(narrow) as f64);
+        if size > best.map_or(own, |b| b.1) {
+            best = Some((narrow, size));
+        }
+    }
+    best
+}
+
 /// The rectangles of `picture` in pixels: square cells as large as fit,
-/// the stage folded into bands by [`fold`].
+/// the stage folded into bands by [`fold`] or, for linear memory,
+/// rewrapped by [`rewrap`] (a run that then spans rows is drawn as up to
+/// three pieces with the same key).
 pub fn placed(picture: &StagePicture, w: f64, h: f64) -> Vec<Placed> {
+    if let Some((narrow, size)) = rewrap(picture, w, h) {
+        let width = picture.cols.max(1);
+        let mut out = Vec::with_capacity(picture.cells.len());
+        for c in &picture.cells {
+            let mut at = (c.row - picture.row0) * width + c.col;
+            let end = at + c.rows * c.cols;
+            let piece = |from: u64, rows: u64, cols: u64| Placed {
+                x: (from % narrow) as f64 * size,
+                y: (from / narrow) as f64 * size,
+                w: cols as f64 * size,
+                h: rows as f64 * size,
+                key: c.key,
+                offset: c.offset,
+                element: c.element,
+            };
+            if !at.is_multiple_of(narrow) {
+                let cols = (narrow - at % narrow).min(end - at);
+                out.push(piece(at, 1, cols));
+                at += cols;
+            }
+            if end - at >= narrow {
+                let rows = (end - at) / narrow;
+                out.push(piece(at, rows, narrow));
+                at += rows * narrow;
+            }
+            if at < end {
+                out.push(piece(at, 1, end - at));
+            }
+        }
+        return out;
+    }
     let f = fold(picture, w, h);
     let band_h = picture.rows.max(1) as f64 * f.size + BAND_GAP;
     picture

@@ -123,3 +123,82 @@ fn a_huge_array_draws_a_bounded_number_of_rectangles_in_every_stage() {
         prev = Some(r);
     }
 }
+
+// L(n) rounds the footprint up to a multiple of n: 8 tiles of 8 x 128 are
+// 8192 cells, L(10000) makes 10000. In block motion the tail stage shows
+// the 1808 cells it adds as grey rectangles covering exactly offsets
+// 8192..10000 of the wrapped memory grid, after all the tiles.
+#[test]
+fn the_tail_padding_is_drawn_in_block_motion() {
+    let s = steps("f32[64,128]{1,0:T(8,128)L(10000)}");
+    assert_eq!(s.motion(), Motion::Blocks);
+    let last = s.stages().len() - 1;
+    assert_eq!(s.stages()[last].title(), "L(10000) tail");
+    let width = s.grid(last).unwrap().cols();
+    let p = stage_picture(&s, last).unwrap();
+    let tail: Vec<_> = p.cells.iter().filter(|c| !c.element).collect();
+    let mut covered: Vec<u64> = tail
+        .iter()
+        .flat_map(|c| {
+            (c.row..c.row + c.rows)
+                .flat_map(move |r| (c.col..c.col + c.cols).map(move |k| r * width + k))
+        })
+        .collect();
+    covered.sort();
+    assert_eq!(covered, (8192..10000).collect::<Vec<u64>>());
+    assert_eq!(p.cells.iter().filter(|c| c.element).count(), 8);
+    assert!(p.cells.windows(2).all(|w| w[0].key < w[1].key), "key order");
+    // The stage before has no tail.
+    assert!(stage_picture(&s, last - 1)
+        .unwrap()
+        .cells
+        .iter()
+        .all(|c| c.element));
+    // Untiled, a block is a row, and the note says rows.
+    let rows = stage_picture(&steps("f32[100,100]{1,0}"), 0).unwrap();
+    assert_eq!(
+        rows.note.as_deref(),
+        Some("100 rows, each moving as one block")
+    );
+}
+
+// f32[64,128]{0,1:T(8,128)}: linear memory is 16 tiles of 1024 cells, one
+// a row: 16 x 1024 cells, 0.4 px each on 420 x 260. Drawn in narrower
+// rows every cell keeps its offset order (offset o at row o / W, column
+// o % W for the chosen W), each tile is still one rectangle (W divides
+// 1024), and the cells are much larger.
+#[test]
+fn linear_memory_is_drawn_in_narrower_rows_when_too_wide() {
+    let s = steps("f32[64,128]{0,1:T(8,128)}");
+    let last = s.stages().len() - 1;
+    let p = stage_picture(&s, last).unwrap();
+    assert_eq!((p.rows, p.cols), (16, 1024));
+    let (narrow, size) = rewrap(&p, 420.0, 260.0).unwrap();
+    assert!(size > 4.0 * 420.0 / 1024.0, "{narrow} {size}");
+    assert_eq!(1024 % narrow, 0);
+    let r = placed(&p, 420.0, 260.0);
+    assert_eq!(r.len(), 16, "one rectangle a tile");
+    for (k, t) in r.iter().enumerate() {
+        let first = 1024 * k as u64;
+        assert_eq!(t.key, k as u64);
+        assert_eq!(
+            (t.x, t.y),
+            (
+                (first % narrow) as f64 * size,
+                (first / narrow) as f64 * size
+            )
+        );
+        assert_eq!(
+            (t.w, t.h),
+            (narrow as f64 * size, (1024 / narrow) as f64 * size)
+        );
+        assert!(t.x + t.w <= 420.0 + 1e-9 && t.y + t.h <= 260.0 + 1e-9);
+    }
+    // Small pictures keep their own rows: f32[3,5]{1,0:T(2,2)} (6 x 4).
+    let small = steps("f32[3,5]{1,0:T(2,2)}");
+    let last = small.stages().len() - 1;
+    assert_eq!(
+        rewrap(&stage_picture(&small, last).unwrap(), 420.0, 260.0),
+        None
+    );
+}
