@@ -196,7 +196,9 @@ test('millions of tiles: the first 1024 are drawn and said so', async () => {
   await page.keyboard.press(']');
   await waitStage(3);
   await page.waitForTimeout(600);
-  assert.ok((await stepSum()).painted > 1000);
+  // 1024 tiles stacked 8192 cells tall fold into columns side by side: a
+  // good part of the 420 x 260 canvas is painted, not a sliver.
+  assert.ok((await stepSum()).painted > 20000);
   await shoot('steps-blocks-large-stage-3');
   const long = await page.evaluate(() => window.__long);
   assert.deepEqual(long, [], 'no long tasks while stepping');

@@ -54,6 +54,11 @@ pub struct StagePicture {
     /// Columns the picture may be wrapped at, in multiples (a tile's
     /// width in the stage's grid; `cols` where it must not wrap).
     pub fold_unit: u64,
+    /// The same for rows (a tall stage folds into columns side by side).
+    pub row_fold_unit: u64,
+    /// The offsets the colours spread over (the footprint, or the end of
+    /// the last tile drawn when only the first ones are).
+    pub colour_span: u64,
     /// Whether the stage is linear memory wrapped into rows (it may then
     /// be drawn wrapped narrower, see [`rewrap`]).
     pub linear: bool,
@@ -64,12 +69,27 @@ pub struct StagePicture {
 /// one tile's width); a single column dim or a linear stage never wraps.
 fn fold_unit(grid: &Grid) -> u64 {
     match grid {
-        Grid::Dims { col_sizes, .. } if col_sizes.len() > 1 => col_sizes[1..]
-            .iter()
-            .try_fold(1u64, |a, &c| a.checked_mul(c))
-            .unwrap_or(u64::MAX),
+        Grid::Dims { col_sizes, .. } => unit_of(col_sizes).unwrap_or(grid.cols()),
         _ => grid.cols(),
     }
+}
+
+/// The same for rows, when a tall stage is folded into columns side by
+/// side (one tile's height for tiles stacked).
+fn row_fold_unit(grid: &Grid) -> u64 {
+    match grid {
+        Grid::Dims { row_sizes, .. } => unit_of(row_sizes).unwrap_or(grid.rows()),
+        _ => grid.rows(),
+    }
+}
+
+fn unit_of(sizes: &[u64]) -> Option<u64> {
+    (sizes.len() > 1).then(|| {
+        sizes[1..]
+            .iter()
+            .try_fold(1u64, |a, &c| a.checked_mul(c))
+            .unwrap_or(u64::MAX)
+    })
 }
 
 /// The rectangles of stage `stage`, or why none are drawn.
@@ -110,6 +130,8 @@ pub fn stage_picture(steps: &Steps, stage: usize) -> Result<StagePicture, String
         blocks: false,
         note: None,
         fold_unit: fold_unit(grid),
+        row_fold_unit: row_fold_unit(grid),
+        colour_span: footprint,
         linear: matches!(grid, Grid::Wrapped { .. }),
     })
 }
@@ -193,6 +215,16 @@ fn block_picture(steps: &Steps, stage: usize) -> Result<StagePicture, String> {
     if cells.is_empty() {
         return Err(note);
     }
+    let colour_span = if shown < total {
+        cells
+            .iter()
+            .map(|c| c.offset)
+            .max()
+            .unwrap_or(0)
+            .saturating_add(steps.block_cells())
+    } else {
+        steps.footprint()
+    };
     let row0 = cells.iter().map(|c| c.row).min().unwrap_or(0);
     let col0 = cells.iter().map(|c| c.col).min().unwrap_or(0);
     let row1 = cells.iter().map(|c| c.row + c.rows).max().unwrap_or(0);
@@ -206,6 +238,8 @@ fn block_picture(steps: &Steps, stage: usize) -> Result<StagePicture, String> {
         blocks: true,
         note: Some(note),
         fold_unit: steps.grid(stage).map_or(u64::MAX, fold_unit),
+        row_fold_unit: steps.grid(stage).map_or(u64::MAX, row_fold_unit),
+        colour_span,
         linear: matches!(steps.grid(stage), Some(Grid::Wrapped { .. })),
     })
 }

@@ -143,6 +143,54 @@ pub fn placed(picture: &StagePicture, w: f64, h: f64) -> Vec<Placed> {
         return out;
     }
     let f = fold(picture, w, h);
+    // A stage far taller than the canvas (tiles stacked) folds its rows
+    // into columns side by side: the same fold, transposed.
+    let t = transposed(picture);
+    let ft = fold(&t, h, w);
+    if ft.size > f.size {
+        return banded(&t, ft)
+            .into_iter()
+            .map(|p| Placed {
+                x: p.y,
+                y: p.x,
+                w: p.h,
+                h: p.w,
+                ..p
+            })
+            .collect();
+    }
+    banded(picture, f)
+}
+
+/// `picture` with rows and columns swapped.
+fn transposed(picture: &StagePicture) -> StagePicture {
+    StagePicture {
+        row0: picture.col0,
+        col0: picture.row0,
+        rows: picture.cols,
+        cols: picture.rows,
+        cells: picture
+            .cells
+            .iter()
+            .map(|c| super::StageCell {
+                row: c.col,
+                col: c.row,
+                rows: c.cols,
+                cols: c.rows,
+                ..*c
+            })
+            .collect(),
+        blocks: picture.blocks,
+        note: None,
+        fold_unit: picture.row_fold_unit,
+        row_fold_unit: picture.fold_unit,
+        colour_span: picture.colour_span,
+        linear: false,
+    }
+}
+
+/// The rectangles of `picture` placed by the fold `f`.
+fn banded(picture: &StagePicture, f: Fold) -> Vec<Placed> {
     let band_h = picture.rows.max(1) as f64 * f.size + BAND_GAP;
     picture
         .cells

@@ -202,3 +202,43 @@ fn linear_memory_is_drawn_in_narrower_rows_when_too_wide() {
         None
     );
 }
+
+// s32[8388608,8,4]{2,1,0:T(8,128)}: padded to [8388608, 8, 128], the first
+// 1024 tiles of 8 x 128 are stacked 8192 rows tall in the pad stage, far
+// taller than the canvas. Folded into columns side by side, each tile is
+// still one whole 8 x 128 rectangle, none overlapping, all on the canvas,
+// and the cells are much larger; the colours spread over the drawn tiles'
+// offsets, not the 8.6 billion cells.
+#[test]
+fn stacked_tiles_fold_into_columns_side_by_side() {
+    let s = steps("s32[8388608,8,4]{2,1,0:T(8,128)}");
+    let pad = s
+        .stages()
+        .iter()
+        .position(|st| st.title().ends_with(": pad"))
+        .unwrap();
+    let p = stage_picture(&s, pad).unwrap();
+    assert_eq!((p.rows, p.cols, p.cells.len()), (8192, 128, 1024));
+    assert_eq!(p.colour_span, 1024 * 1024);
+    let (w, h) = (420.0, 260.0);
+    let r = placed(&p, w, h);
+    let size = r[0].w / 128.0;
+    assert!(size > 4.0 * (h / 8192.0), "{size}");
+    for (i, a) in r.iter().enumerate() {
+        assert!(
+            (a.w - 128.0 * size).abs() < 1e-9 && (a.h - 8.0 * size).abs() < 1e-9,
+            "tile {i} whole: {a:?}"
+        );
+        assert!(
+            a.x >= 0.0 && a.y >= 0.0 && a.x + a.w <= w + 1e-9 && a.y + a.h <= h + 1e-9,
+            "{a:?}"
+        );
+    }
+    let mut xs: Vec<(u64, u64)> = r
+        .iter()
+        .map(|a| ((a.x * 1e6) as u64, (a.y * 1e6) as u64))
+        .collect();
+    xs.sort();
+    xs.dedup();
+    assert_eq!(xs.len(), 1024, "no two tiles at one place");
+}

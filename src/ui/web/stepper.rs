@@ -39,14 +39,14 @@ pub struct StepProps {
     pub dispatch: Callback<Action>,
 }
 
-/// The fill of each rectangle (hue by memory offset, padding grey), made
-/// once per stage picture, not per frame.
-fn colours(cells: &[Placed], footprint: u64) -> Vec<String> {
+/// The fill of each rectangle (hue by memory offset over `span`, padding
+/// grey), made once per stage picture, not per frame.
+fn colours(cells: &[Placed], span: u64) -> Vec<String> {
     cells
         .iter()
         .map(|c| {
             if c.element {
-                let hue = 240.0 * c.offset as f64 / footprint.max(1) as f64;
+                let hue = 240.0 * c.offset as f64 / span.max(1) as f64;
                 format!("hsl({hue:.0}, 70%, 55%)")
             } else {
                 "#bbb".to_owned()
@@ -159,11 +159,10 @@ pub fn StepPanel(props: &StepProps) -> Html {
         }
     });
     // The cells in pixels, and the last ones painted (where a move starts).
-    let footprint = steps.map_or(0, |s| s.footprint());
-    let cells = use_memo((picture.clone(), footprint), |(p, footprint)| match &**p {
+    let cells = use_memo(picture.clone(), |p| match &**p {
         Some(Ok(p)) => {
             let cells = placed(p, WIDTH, HEIGHT);
-            let colours = colours(&cells, *footprint);
+            let colours = colours(&cells, p.colour_span);
             Some(Rc::new(Painted { cells, colours }))
         }
         _ => None,
