@@ -6,7 +6,7 @@ mod layout_cases;
 #[allow(dead_code)]
 mod mapping_reference;
 
-use layout_cases::{build, case};
+use layout_cases::{build, case, Case};
 use mapping_reference::reference;
 use proptest::prelude::*;
 use xla_layout_viz::core::explain::{footprint_of, Explanation};
@@ -128,6 +128,59 @@ fn many_dims_search_is_partial() {
     assert!(e.complete);
 }
 
+/// `f32[dims]{m2m:T(..)..L(..)}` of a generated case, with `m2m` instead
+/// of the case's own order.
+fn text_of(c: &Case, m2m: &[usize]) -> String {
+    let list = |v: &mut dyn Iterator<Item = String>| v.collect::<Vec<_>>().join(",");
+    let tiles: String = c
+        .tiles
+        .iter()
+        .map(|t| {
+            format!(
+                "({})",
+                list(
+                    &mut t
+                        .iter()
+                        .map(|&e| if e < 0 { "*".to_owned() } else { e.to_string() })
+                )
+            )
+        })
+        .collect::<String>()
+        .replacen('(', "T(", 1);
+    format!(
+        "f32[{}]{{{}{}{}{}}}",
+        list(&mut c.dims.iter().map(u64::to_string)),
+        list(&mut m2m.iter().map(usize::to_string)),
+        if c.tiles.is_empty() && c.align == 1 {
+            ""
+        } else {
+            ":"
+        },
+        tiles,
+        if c.align > 1 {
+            format!("L({})", c.align)
+        } else {
+            String::new()
+        },
+    )
+}
+
+/// Every permutation of `0..n`.
+fn all_orders(n: usize) -> Vec<Vec<usize>> {
+    if n == 0 {
+        return vec![vec![]];
+    }
+    let mut out = Vec::new();
+    for rest in all_orders(n - 1) {
+        for at in 0..=rest.len() {
+            let mut o = rest.clone();
+            o.insert(at, n - 1);
+            out.push(o);
+        }
+    }
+    out
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -141,14 +194,7 @@ proptest! {
         let dims: Vec<usize> = c.dims.iter().map(|&d| d as usize).collect();
         let cells = reference(&dims, None, &c.m2m, &c.tiles, c.align as usize).cells.len() as u128;
         let elements: u128 = c.dims.iter().map(|&d| u128::from(d)).product();
-        let text = format!(
-            "f32[{}]{{{}{}{}}}",
-            c.dims.iter().map(u64::to_string).collect::<Vec<_>>().join(","),
-            c.m2m.iter().map(usize::to_string).collect::<Vec<_>>().join(","),
-            if c.tiles.is_empty() && c.align == 1 { "" } else { ":" },
-            c.tiles.iter().map(|t| format!("({})", t.iter().map(|&e| if e < 0 { "*".to_owned() } else { e.to_string() }).collect::<Vec<_>>().join(","))).collect::<Vec<_>>().join("").replacen('(', "T(", 1)
-                + &if c.align > 1 { format!("L({})", c.align) } else { String::new() },
-        );
+        let text = text_of(&c, &c.m2m);
         let a = array(&text);
         let analysis = Analysis::of(&a).unwrap();
         prop_assert_eq!(u128::from(analysis.mapping.footprint()), cells);
@@ -162,6 +208,46 @@ proptest! {
             let before: u128 = f.iter().map(|r| u128::from(r.before)).product();
             // after / before == (cells * 32) / (elements * 32)
             prop_assert_eq!(after * elements, before * cells);
+        }
+    }
+
+    /// Suggestions against brute force: every other minor_to_major order,
+    /// each one's bytes from its own analysis (the mapping), orders that
+    /// differ only in where size-1 dims sit counted once (at their best),
+    /// the best few by bytes, each suggestion's text analysing to the
+    /// bytes it states.
+    #[test]
+    fn suggestions_are_the_best_other_orders(c in case(4, 9, 2)) {
+        prop_assume!(c.padded.is_none());
+        let current = Analysis::of(&array(&text_of(&c, &c.m2m))).unwrap();
+        let Ok(e) = Explanation::of(&array(&text_of(&c, &c.m2m))) else {
+            return Ok(());
+        };
+        let current_bytes = current.stats.bytes_footprint;
+        let key = |m: &[usize]| -> Vec<usize> {
+            m.iter().map(|&d| if c.dims[d] == 1 { usize::MAX } else { d }).collect()
+        };
+        let mut best: std::collections::BTreeMap<Vec<usize>, u64> = Default::default();
+        for m in all_orders(c.dims.len()) {
+            if key(&m) == key(&c.m2m) {
+                continue;
+            }
+            let Ok(a) = Analysis::of(&array(&text_of(&c, &m))) else { continue };
+            let b = a.stats.bytes_footprint;
+            if b < current_bytes {
+                let e = best.entry(key(&m)).or_insert(b);
+                *e = (*e).min(b);
+            }
+        }
+        let mut want: Vec<u64> = best.into_values().collect();
+        want.sort();
+        want.truncate(5);
+        let got: Vec<u64> = e.suggestions.iter().map(|s| s.bytes_footprint).collect();
+        prop_assert_eq!(&got, &want, "{}", text_of(&c, &c.m2m));
+        for s in &e.suggestions {
+            let a = Analysis::of(&array(&s.canonical)).unwrap();
+            prop_assert_eq!(a.stats.bytes_footprint, s.bytes_footprint, "{}", &s.canonical);
+            prop_assert_eq!(s.saving_bytes, current_bytes - s.bytes_footprint);
         }
     }
 }

@@ -400,8 +400,8 @@ fn stage_transitions_start_and_end_at_the_stages_places() {
     assert_eq!(tween(&a, &b, 1.0), b);
     // Padding (not in the logical stage) grows from nothing.
     let pad = tween(&a, &b, 0.0).into_iter().find(|c| !c.element).unwrap();
-    assert_eq!(pad.size, 0.0);
+    assert_eq!((pad.w, pad.h), (0.0, 0.0));
     // Logical cells are 100/5 = 20 px (3 rows of 20 fit in 60).
     let c17 = a.iter().find(|c| c.offset == 17).unwrap();
-    assert_eq!((c17.x, c17.y, c17.size), (60.0, 40.0, 20.0));
+    assert_eq!((c17.x, c17.y, c17.w, c17.h), (60.0, 40.0, 20.0, 20.0));
 }

@@ -3,10 +3,14 @@
 //! moving N of M elements, with both footprints. Plain Rust, tested
 //! natively.
 
+use std::rc::Rc;
+
+use crate::core::analysis::Analysis;
 use crate::core::ast::ArrayShape;
 use crate::core::compare::{compare, Comparison};
 use crate::core::{self, Shape};
 
+use super::compare_view::OtherMapping;
 use super::model::{Drawn, InputError};
 use super::state::State;
 
@@ -15,16 +19,31 @@ use super::state::State;
 pub struct CompareView {
     pub input: String,
     pub verdict: Result<Comparison, InputError>,
+    /// The second layout's mapping, when the verdict is one (drawn beside
+    /// the first, hover linked).
+    pub other: Option<OtherMapping>,
 }
 
 impl CompareView {
     /// Compares `text` with the drawn leaf.
     pub fn new(drawn: &Drawn, text: String) -> CompareView {
         let verdict = verdict(&drawn.array, &text);
+        let other = verdict.as_ref().ok().and_then(|_| other_mapping(&text));
         CompareView {
             input: text,
             verdict,
+            other,
         }
+    }
+}
+
+/// The mapping of an already compared (so valid) array text.
+fn other_mapping(text: &str) -> Option<OtherMapping> {
+    match core::parse(text).ok()? {
+        Shape::Array(b) => Analysis::of(&b)
+            .ok()
+            .map(|a| OtherMapping(Rc::new(a.mapping))),
+        _ => None,
     }
 }
 

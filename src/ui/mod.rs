@@ -11,6 +11,7 @@
 pub mod anim;
 pub mod breakdown;
 pub mod compare;
+pub mod compare_view;
 pub mod document;
 pub mod embed;
 pub mod explain;

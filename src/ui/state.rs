@@ -106,6 +106,9 @@ pub enum Action {
     Fit(Option<Pane>),
     /// The pointer is at a canvas point, or left it.
     Hover(Option<(f64, f64)>),
+    /// The pointer is over this memory offset of the drawn leaf in another
+    /// view (the compare view), or left it: lit like a hover.
+    HoverOffset(Option<u64>),
     /// A click at a canvas point: pin or unpin a cell, or jump via a minimap.
     Click(f64, f64),
     Unpin,

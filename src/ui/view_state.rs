@@ -23,6 +23,13 @@ impl State {
             }
             Action::Fit(pane) => self.fit(pane),
             Action::Hover(point) => self.hover = point.and_then(|(x, y)| self.target_at(x, y)),
+            Action::HoverOffset(offset) => {
+                let footprint = self.mapping().map_or(0, |m| m.footprint());
+                self.hover = offset.filter(|&o| o < footprint).map(|offset| Target {
+                    offset,
+                    pane: Pane::Memory,
+                });
+            }
             Action::Click(x, y) => self.click(x, y),
             Action::Unpin => self.pinned = None,
             Action::Play => self.anim.play(),

@@ -36,15 +36,41 @@ pub struct Suggestion {
 /// tiled size up to its entry, `*` multiplies a size into the next one);
 /// `None` beyond int64.
 pub fn footprint_of(physical: &[u64], tiles: &[Tile], align: u64) -> Option<u64> {
-    let mut cur: Vec<u64> = physical.to_vec();
+    footprint_in(physical, tiles, align, &mut Scratch::default())
+}
+
+/// Buffers [`footprint_in`] reuses, so that trying 40320 orders does not
+/// allocate 40320 times over (issue 8: <= 50 ms in the browser).
+#[derive(Default)]
+struct Scratch {
+    physical: Vec<u64>,
+    cur: Vec<u64>,
+    next: Vec<u64>,
+    within: Vec<u64>,
+}
+
+/// [`footprint_of`] with its working vectors in `scratch`.
+fn footprint_in(
+    physical: &[u64],
+    tiles: &[Tile],
+    align: u64,
+    scratch: &mut Scratch,
+) -> Option<u64> {
+    let Scratch {
+        cur, next, within, ..
+    } = scratch;
+    cur.clear();
+    cur.extend_from_slice(physical);
     for tile in tiles {
         let k = tile.len();
-        while cur.len() < k {
-            cur.insert(0, 1);
+        if cur.len() < k {
+            let missing = k - cur.len();
+            cur.splice(0..0, std::iter::repeat_n(1, missing));
         }
         let first = cur.len() - k;
-        let mut quotients = Vec::with_capacity(k);
-        let mut within = Vec::with_capacity(k);
+        next.clear();
+        next.extend_from_slice(&cur[..first]);
+        within.clear();
         let mut carry = 1u64;
         for (&s, entry) in cur[first..].iter().zip(tile.dims()) {
             let s = s.checked_mul(carry).filter(|&v| v <= MAX_SIZE)?;
@@ -52,14 +78,13 @@ pub fn footprint_of(physical: &[u64], tiles: &[Tile], align: u64) -> Option<u64>
                 TileDim::Combine => carry = s,
                 TileDim::Size(t) => {
                     carry = 1;
-                    quotients.push(s.div_ceil(t));
+                    next.push(s.div_ceil(t));
                     within.push(t);
                 }
             }
         }
-        cur.truncate(first);
-        cur.extend(quotients);
-        cur.extend(within);
+        next.extend_from_slice(within);
+        std::mem::swap(cur, next);
     }
     let n = if cur.contains(&0) {
         0
@@ -72,13 +97,34 @@ pub fn footprint_of(physical: &[u64], tiles: &[Tile], align: u64) -> Option<u64>
         .filter(|&v| v <= MAX_SIZE)
 }
 
-fn bytes(layout: &ArrayLayout, extents: &[u64], m2m: &[usize]) -> Option<u64> {
-    let physical: Vec<u64> = m2m.iter().rev().map(|&d| extents[d]).collect();
-    let n = footprint_of(&physical, layout.tiles(), layout.tail_padding_alignment())?;
-    let bits = u128::from(n) * u128::from(layout.element_bits());
+fn bytes(
+    layout: &ArrayLayout,
+    extents: &[u64],
+    m2m: &[usize],
+    scratch: &mut Scratch,
+) -> Option<u64> {
+    let mut physical = std::mem::take(&mut scratch.physical);
+    physical.clear();
+    physical.extend(m2m.iter().rev().map(|&d| extents[d]));
+    let n = footprint_in(
+        &physical,
+        layout.tiles(),
+        layout.tail_padding_alignment(),
+        scratch,
+    );
+    scratch.physical = physical;
+    let bits = u128::from(n?) * u128::from(layout.element_bits());
     u64::try_from(bits.div_ceil(8))
         .ok()
         .filter(|&b| b <= MAX_SIZE)
+}
+
+type Found = (u64, usize, Vec<usize>, Vec<usize>);
+
+/// Order of candidates: bytes, then closeness to the current order, then
+/// the order itself.
+fn rank(e: &Found) -> (u64, usize, &[usize]) {
+    (e.0, e.1, &e.2)
 }
 
 /// Calls `f` with every permutation of `items` (Heap's algorithm).
@@ -140,13 +186,35 @@ pub fn suggestions(array: &ArrayShape, analysis: &Analysis) -> (Vec<Suggestion>,
         inv
     };
     let current_key = key(&current);
-    let mut found: Vec<(u64, usize, Vec<usize>)> = Vec::new();
+    // The best order of each of the best MAX_SUGGESTIONS layouts (orders
+    // with the same key are one layout), best first: the same list as
+    // sorting every candidate and keeping each key's first, without
+    // storing 40320 of them.
+    let mut found: Vec<Found> = Vec::new();
+    let mut scratch = Scratch::default();
     let mut consider = |m: &[usize]| {
-        if let Some(b) = bytes(layout, &extents, m) {
-            if b < current_bytes && key(m) != current_key {
-                found.push((b, distance(m), m.to_vec()));
-            }
+        let Some(b) = bytes(layout, &extents, m, &mut scratch) else {
+            return;
+        };
+        if b >= current_bytes
+            || (found.len() == MAX_SUGGESTIONS && found.last().is_some_and(|w| b > w.0))
+        {
+            return;
         }
+        let k = key(m);
+        if k == current_key {
+            return;
+        }
+        let entry = (b, distance(m), m.to_vec(), k);
+        if let Some(i) = found.iter().position(|e| e.3 == entry.3) {
+            if rank(&entry) >= rank(&found[i]) {
+                return;
+            }
+            found.remove(i);
+        }
+        let at = found.partition_point(|e| rank(e) < rank(&entry));
+        found.insert(at, entry);
+        found.truncate(MAX_SUGGESTIONS);
     };
     let complete = n <= MAX_COMPLETE_DIMS;
     if complete {
@@ -158,18 +226,8 @@ pub fn suggestions(array: &ArrayShape, analysis: &Analysis) -> (Vec<Suggestion>,
         let mut chosen = Vec::with_capacity(m);
         minor_choices(&current, m, &mut chosen, &mut consider);
     }
-    found.sort();
     let mut out: Vec<Suggestion> = Vec::new();
-    let mut seen: Vec<Vec<usize>> = Vec::new();
-    for (b, _, m) in found {
-        if out.len() == MAX_SUGGESTIONS {
-            break;
-        }
-        let k = key(&m);
-        if seen.contains(&k) {
-            continue;
-        }
-        seen.push(k);
+    for (b, _, m, _) in found {
         let variant = with_layout(array, |l| {
             l.minor_to_major = m
                 .iter()

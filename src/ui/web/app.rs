@@ -14,7 +14,7 @@ use yew::prelude::*;
 use super::breakdown::{use_instruction, Breakdown};
 use super::browser::{self, Initial};
 use super::canvas::LayoutCanvas;
-use super::compare::ComparePanel;
+use super::compare::{CompareMemory, ComparePanel};
 use super::controls::Controls;
 use super::document::{use_document, DocumentBar};
 use super::export::ExportBar;
@@ -182,6 +182,8 @@ pub fn App(props: &AppProps) -> Html {
                 <section class="stage">
                     <Controls state={state.clone()} dispatch={dispatch.clone()} />
                     <LayoutCanvas state={state.clone()} dispatch={dispatch.clone()} />
+                    <CompareMemory model={model.clone().map(Shared)} compare={state.compare.clone()}
+                        lit={state.hover.or(state.pinned).map(|t| t.offset)} dispatch={dispatch.clone()} />
                     <StepPanel model={model.clone().map(Shared)} stage={state.stage}
                         offset={shown_offset} dispatch={dispatch.clone()} />
                     <ExportBar state={state.clone()} dispatch={dispatch.clone()} />

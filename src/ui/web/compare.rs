@@ -3,11 +3,19 @@
 //! the second shape, `#compare-verdict` the verdict, `#compare-error` what
 //! is wrong with the second text (never the main input's error).
 
-use web_sys::HtmlInputElement;
+use std::rc::Rc;
+
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlInputElement};
 use yew::prelude::*;
 
+use crate::render::world::colour::viridis_table;
 use crate::ui::compare::{verdict_text, CompareView};
+use crate::ui::compare_view::{a_of_b, b_of_a, memory_picture, MemoryPicture};
+use crate::ui::model::Model;
 use crate::ui::state::Action;
+
+use super::shared::Shared;
 
 #[derive(Properties, PartialEq)]
 pub struct CompareProps {
@@ -51,5 +59,160 @@ pub fn ComparePanel(props: &CompareProps) -> Html {
             <pre id="compare-error" class="shape-error" role="alert">{ error }</pre>
             <p id="compare-verdict" class="compare-verdict" aria-live="polite">{ verdict }</p>
         </div>
+    }
+}
+
+/// Pixels of the second memory view (CSS scales it down on small screens).
+const VIEW_W: f64 = 420.0;
+const VIEW_H: f64 = 260.0;
+/// The linked highlight: a colour the viridis ramp and the padding grey
+/// never use.
+const LIT: &str = "#ff2d95";
+
+#[derive(Properties, PartialEq)]
+pub struct CompareViewProps {
+    pub model: Option<Shared<Model>>,
+    pub compare: Option<CompareView>,
+    /// The hovered (else pinned) memory offset of the first layout.
+    pub lit: Option<u64>,
+    pub dispatch: Callback<Action>,
+}
+
+fn paint_memory(
+    canvas: &HtmlCanvasElement,
+    pic: &MemoryPicture,
+    a_footprint: u64,
+    lit: Option<u64>,
+) {
+    let Some(ctx) = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+    else {
+        return;
+    };
+    ctx.clear_rect(0.0, 0.0, VIEW_W, VIEW_H);
+    let size = pic.cell_size(VIEW_W, VIEW_H);
+    let gap = if size >= 6.0 { 1.0 } else { 0.0 };
+    let table = viridis_table();
+    let span = u128::from(a_footprint.saturating_sub(1).max(1));
+    for (k, cell) in pic.cells.iter().enumerate() {
+        let k = k as u64;
+        let (r, c) = (k / pic.cols, k % pic.cols);
+        let colour = match cell {
+            Some(a) => table[(u128::from(*a) * 255 / span).min(255) as usize].css(),
+            None => "#bbb".to_owned(),
+        };
+        ctx.set_fill_style_str(&colour);
+        ctx.fill_rect(c as f64 * size, r as f64 * size, size - gap, size - gap);
+    }
+    if let Some((r, c)) = lit.and_then(|b| pic.place(b)) {
+        let w = size.max(4.0);
+        ctx.set_stroke_style_str(LIT);
+        ctx.set_line_width(3.0);
+        ctx.stroke_rect(
+            c as f64 * size + 1.5,
+            r as f64 * size + 1.5,
+            w - 3.0,
+            w - 3.0,
+        );
+        ctx.set_fill_style_str(LIT);
+        ctx.fill_rect(
+            c as f64 * size + w / 4.0,
+            r as f64 * size + w / 4.0,
+            w / 2.0,
+            w / 2.0,
+        );
+    }
+}
+
+/// `#compare-view`: the second layout's memory (`#compare-canvas`), each
+/// cell coloured by where its element sits in the first layout's memory;
+/// the element under the pointer in either view is lit in both
+/// (`data-lit` holds the second layout's lit offset).
+#[function_component]
+pub fn CompareMemory(props: &CompareViewProps) -> Html {
+    let canvas = use_node_ref();
+    let a = props
+        .model
+        .as_ref()
+        .and_then(|m| m.drawn.as_ref())
+        .map(|d| &d.analysis.mapping);
+    let b = props.compare.as_ref().and_then(|c| c.other.clone());
+    let picture = use_memo((props.model.clone(), b.clone()), |(model, b)| {
+        let a = model.as_ref()?.drawn.as_ref()?;
+        let b = b.as_ref()?;
+        Some(Rc::new(memory_picture(
+            &a.analysis.mapping,
+            &b.0,
+            VIEW_W,
+            VIEW_H,
+        )))
+    });
+    let lit_b = match (a, &b, props.lit) {
+        (Some(a), Some(b), Some(o)) => b_of_a(a, &b.0, o),
+        _ => None,
+    };
+    let a_footprint = a.map_or(0, |a| a.footprint());
+    {
+        let canvas = canvas.clone();
+        let picture = picture.clone();
+        use_effect_with((picture.clone(), lit_b), move |(_, lit)| {
+            if let (Some(el), Some(p)) = (canvas.cast::<HtmlCanvasElement>(), &*picture) {
+                paint_memory(&el, p, a_footprint, *lit);
+            }
+        });
+    }
+    let Some(pic) = (*picture).clone() else {
+        return html! {};
+    };
+    let onpointermove = {
+        let dispatch = props.dispatch.clone();
+        let a = props.model.clone();
+        let b = b.clone();
+        let pic = pic.clone();
+        Callback::from(move |e: PointerEvent| {
+            let el = e.target_unchecked_into::<HtmlCanvasElement>();
+            let scale = VIEW_W / f64::from(el.client_width().max(1));
+            let size = pic.cell_size(VIEW_W, VIEW_H);
+            let (x, y) = (
+                f64::from(e.offset_x()) * scale,
+                f64::from(e.offset_y()) * scale,
+            );
+            let b_off = (x >= 0.0 && y >= 0.0 && size > 0.0)
+                .then(|| pic.offset_at((y / size) as u64, (x / size) as u64))
+                .flatten();
+            let a_off = match (&a, &b, b_off) {
+                (Some(m), Some(b), Some(o)) => m
+                    .drawn
+                    .as_ref()
+                    .and_then(|d| a_of_b(&d.analysis.mapping, &b.0, o)),
+                _ => None,
+            };
+            dispatch.emit(Action::HoverOffset(a_off));
+        })
+    };
+    let onpointerleave = props
+        .dispatch
+        .reform(|_: PointerEvent| Action::HoverOffset(None));
+    let caption = if pic.stride > 1 {
+        format!(
+            "Second layout's memory, in offset order; each square shows the first of {} consecutive cells. Colour: where the element sits in the first layout's memory (grey: padding).",
+            pic.stride
+        )
+    } else {
+        "Second layout's memory, in offset order. Colour: where each element sits in the first layout's memory (grey: padding). Point at a cell to light the same element in both.".to_owned()
+    };
+    html! {
+        <section id="compare-view" class="panel compare-view">
+            <h2>{ "Compared layout" }</h2>
+            <canvas ref={canvas} id="compare-canvas" width={VIEW_W.to_string()} height={VIEW_H.to_string()}
+                data-lit={lit_b.map(|o| o.to_string()).unwrap_or_default()}
+                data-stride={pic.stride.to_string()} data-cols={pic.cols.to_string()}
+                role="img" aria-label="The compared layout's memory"
+                {onpointermove} {onpointerleave} />
+            <p class="muted">{ caption }</p>
+        </section>
     }
 }

@@ -23,7 +23,13 @@ impl Reducible for State {
             return Rc::new(state);
         }
         let mut state = Rc::unwrap_or_clone(self);
+        // The search for layouts that waste less, timed alone (issue 8:
+        // <= 50 ms in the browser for 8 dims; static/bench.js).
+        let suggest = matches!(action, Action::Suggest).then(super::timing::now);
         state.apply(action);
+        if let Some(start) = suggest {
+            super::timing::since("suggest", start);
+        }
         Rc::new(state)
     }
 }

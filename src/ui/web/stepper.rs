@@ -1,7 +1,12 @@
 //! Step mode's panel: `#step-prev` / `#step-next` (keys `[` and `]`), the
 //! stage's title in `#step-label`, and the stage drawn on `#step-canvas`
 //! from the core's positions (cells coloured by memory offset, padding
-//! grey, the shown element outlined). Changing stage moves every cell from
+//! grey, the shown element outlined; above 4096 cells whole tiles, see
+//! [`crate::ui::stepper`], with `#step-note` saying what is drawn and
+//! `data-motion` `cells` or `blocks`). The stage's rectangles and their
+//! fills are computed once per shape and stage (memoised), the pairing of
+//! two stages once per move ([`Transition`]); a frame only interpolates
+//! and paints. Changing stage moves every rectangle from
 //! its place in the old stage to its place in the new one over
 //! [`MOVE_MS`] (requestAnimationFrame; dropping the handle stops it);
 //! `prefers-reduced-motion: reduce` jumps.
@@ -16,7 +21,7 @@ use yew::prelude::*;
 
 use crate::ui::model::Model;
 use crate::ui::state::Action;
-use crate::ui::stepper::{placed, stage_picture, tween, Placed};
+use crate::ui::stepper::{placed, shown_key, stage_picture, Placed, Transition};
 
 use super::shared::Shared;
 
@@ -34,7 +39,29 @@ pub struct StepProps {
     pub dispatch: Callback<Action>,
 }
 
-fn paint(canvas: &HtmlCanvasElement, cells: &[Placed], footprint: u64, shown: Option<u64>) {
+/// The fill of each rectangle (hue by memory offset over `span`, padding
+/// grey), made once per stage picture, not per frame.
+fn colours(cells: &[Placed], span: u64) -> Vec<String> {
+    cells
+        .iter()
+        .map(|c| {
+            if c.element {
+                let hue = 240.0 * c.offset as f64 / span.max(1) as f64;
+                format!("hsl({hue:.0}, 70%, 55%)")
+            } else {
+                "#bbb".to_owned()
+            }
+        })
+        .collect()
+}
+
+/// A stage in pixels and its fills (index for index).
+struct Painted {
+    cells: Vec<Placed>,
+    colours: Vec<String>,
+}
+
+fn paint(canvas: &HtmlCanvasElement, cells: &[Placed], colours: &[String], shown: Option<u64>) {
     let Some(ctx) = canvas
         .get_context("2d")
         .ok()
@@ -45,25 +72,33 @@ fn paint(canvas: &HtmlCanvasElement, cells: &[Placed], footprint: u64, shown: Op
     };
     ctx.clear_rect(0.0, 0.0, WIDTH, HEIGHT);
     ctx.set_font("10px sans-serif");
-    for c in cells {
-        let gap = if c.size >= 6.0 { 1.0 } else { 0.0 };
-        let colour = if c.element {
-            let hue = 240.0 * c.offset as f64 / footprint.max(1) as f64;
-            format!("hsl({hue:.0}, 70%, 55%)")
-        } else {
-            "#bbb".to_owned()
-        };
-        ctx.set_fill_style_str(&colour);
-        ctx.fill_rect(c.x, c.y, (c.size - gap).max(0.0), (c.size - gap).max(0.0));
-        if c.size >= 18.0 {
+    for (c, colour) in cells.iter().zip(colours) {
+        let gap = |side: f64| if side >= 6.0 { 1.0 } else { 0.0 };
+        ctx.set_fill_style_str(colour);
+        ctx.fill_rect(
+            c.x,
+            c.y,
+            (c.w - gap(c.w)).max(0.0),
+            (c.h - gap(c.h)).max(0.0),
+        );
+        if c.w >= 18.0 + 6.0 * (c.offset.max(1).ilog10() as f64) && c.h >= 12.0 {
             ctx.set_fill_style_str("#000");
-            let _ = ctx.fill_text(&c.offset.to_string(), c.x + 2.0, c.y + c.size / 2.0 + 3.0);
+            let _ = ctx.fill_text(
+                &c.offset.to_string(),
+                c.x + 2.0,
+                c.y + c.h.min(24.0) / 2.0 + 3.0,
+            );
         }
     }
-    if let Some(c) = shown.and_then(|o| cells.iter().find(|c| c.offset == o)) {
+    if let Some(c) = shown.and_then(|k| cells.iter().find(|c| c.key == k)) {
         ctx.set_stroke_style_str("#000");
         ctx.set_line_width(2.0);
-        ctx.stroke_rect(c.x + 1.0, c.y + 1.0, c.size - 2.0, c.size - 2.0);
+        ctx.stroke_rect(
+            c.x + 1.0,
+            c.y + 1.0,
+            (c.w - 2.0).max(1.0),
+            (c.h - 2.0).max(1.0),
+        );
     }
 }
 
@@ -79,13 +114,13 @@ fn reduced_motion() -> bool {
 
 type Frame = Rc<RefCell<Option<AnimationFrame>>>;
 
-/// Paints the move from `from` to `to`, frame by frame, then `to`.
+/// Paints `moving` frame by frame, then `to` (the pairing is made once,
+/// before the first frame; a frame only interpolates and paints).
 fn animate(
     frame: Frame,
     canvas: HtmlCanvasElement,
-    from: Rc<Vec<Placed>>,
-    to: Rc<Vec<Placed>>,
-    footprint: u64,
+    moving: Rc<Transition>,
+    to: Rc<Painted>,
     shown: Option<u64>,
     start: Option<f64>,
 ) {
@@ -94,12 +129,12 @@ fn animate(
         let start = start.unwrap_or(now);
         let t = (now - start) / MOVE_MS;
         if t >= 1.0 {
-            paint(&canvas, &to, footprint, shown);
+            paint(&canvas, &to.cells, &to.colours, shown);
             next.borrow_mut().take();
             return;
         }
-        paint(&canvas, &tween(&from, &to, t), footprint, shown);
-        animate(next, canvas, from, to, footprint, shown, Some(start));
+        paint(&canvas, &moving.at(t), &to.colours, shown);
+        animate(next, canvas, moving, to, shown, Some(start));
     });
     *frame.borrow_mut() = Some(handle);
 }
@@ -125,15 +160,22 @@ pub fn StepPanel(props: &StepProps) -> Html {
     });
     // The cells in pixels, and the last ones painted (where a move starts).
     let cells = use_memo(picture.clone(), |p| match &**p {
-        Some(Ok(p)) => Some(Rc::new(placed(p, WIDTH, HEIGHT))),
+        Some(Ok(p)) => {
+            let cells = placed(p, WIDTH, HEIGHT);
+            let colours = colours(&cells, p.colour_span);
+            Some(Rc::new(Painted { cells, colours }))
+        }
         _ => None,
     });
-    let last = use_mut_ref(|| None::<(Option<Shared<Model>>, Rc<Vec<Placed>>)>);
+    let last = use_mut_ref(|| None::<(Option<Shared<Model>>, Rc<Painted>)>);
     let frame: Frame = use_mut_ref(|| None);
     {
         let canvas = canvas.clone();
-        let footprint = steps.map_or(0, |s| s.footprint());
-        let key = (props.model.clone(), props.stage, props.offset);
+        let shown = match (steps, props.offset) {
+            (Some(s), Some(o)) => shown_key(s, o),
+            _ => None,
+        };
+        let key = (props.model.clone(), props.stage, shown);
         use_effect_with(key, move |(model, _, shown)| {
             frame.borrow_mut().take();
             if let (Some(el), Some(to)) = (canvas.cast::<HtmlCanvasElement>(), (*cells).clone()) {
@@ -144,9 +186,10 @@ pub fn StepPanel(props: &StepProps) -> Html {
                     .map(|(_, from)| from.clone());
                 match from {
                     Some(from) if !reduced_motion() => {
-                        animate(frame.clone(), el, from, to.clone(), footprint, *shown, None)
+                        let moving = Rc::new(Transition::new(&from.cells, &to.cells));
+                        animate(frame.clone(), el, moving, to.clone(), *shown, None)
                     }
-                    _ => paint(&el, &to, footprint, *shown),
+                    _ => paint(&el, &to.cells, &to.colours, *shown),
                 }
                 *last.borrow_mut() = Some((model.clone(), to));
             }
@@ -159,6 +202,11 @@ pub fn StepPanel(props: &StepProps) -> Html {
     let next = props.dispatch.reform(|_: MouseEvent| Action::StageStep(1));
     let off = props.dispatch.reform(|_: MouseEvent| Action::StageOff);
     let count = steps.map_or(0, |s| s.stages().len());
+    let motion = match &*picture {
+        Some(Ok(p)) if p.blocks => "blocks",
+        Some(Ok(_)) => "cells",
+        _ => "",
+    };
     let label = match (steps, props.stage) {
         (Some(s), Some(k)) => s
             .stages()
@@ -182,7 +230,12 @@ pub fn StepPanel(props: &StepProps) -> Html {
             if let Some(Err(why)) = &*picture {
                 <p class="muted">{ why.clone() }</p>
             }
-            <canvas ref={canvas} id="step-canvas" width={WIDTH.to_string()} height={HEIGHT.to_string()}
+            if let Some(Ok(p)) = &*picture {
+                if let Some(note) = &p.note {
+                    <p id="step-note" class="muted">{ note.clone() }</p>
+                }
+            }
+            <canvas ref={canvas} id="step-canvas" data-motion={motion} width={WIDTH.to_string()} height={HEIGHT.to_string()}
                 hidden={!matches!(&*picture, Some(Ok(_)))} />
         </section>
     }

@@ -6,7 +6,8 @@
 //!   callback to the end of the paint (reducer, render and paint);
 //! - `input`: from an input event on the shape field to the end of the
 //!   paint that shows its result;
-//! - `paint`: every paint, alone; `rebuild`: paints that redrew a pane.
+//! - `paint`: every paint, alone; `rebuild`: paints that redrew a pane;
+//! - `suggest`: the reducer's work for "Suggest layouts" (the search).
 
 use std::cell::Cell;
 
@@ -57,7 +58,8 @@ pub fn paint_done(start: f64, rebuilt: bool, scene_ms: f64, draw_ms: f64) {
 }
 
 /// Records the time since `start` under `series` (the paste harness reads
-/// `paste.*`, `scan.*` and `save.*` to show where a large paste's time goes).
+/// `paste.*`, `scan.*` and `save.*` to show where a large paste's time goes;
+/// the suggestion benchmark reads `suggest`, the search alone).
 pub fn since(series: &str, start: f64) {
     record(series, now() - start);
 }
