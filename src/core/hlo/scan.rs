@@ -255,17 +255,28 @@ pub(crate) fn free_shapes(
 ) -> usize {
     let mut i = from;
     let mut floor = floor.min(from);
+    let wanted = |c: u8| c == b'[' || (skip_strings && c == b'"');
     while i < to {
-        let hit = if skip_strings {
-            memchr::memchr2(b'[', b'"', &b[i..to])
-        } else {
-            memchr::memchr(b'[', &b[i..to])
-        };
+        // The next byte is often the one wanted (runs of `[`): look at a
+        // few bytes before paying for a vector search.
+        let near = b[i..to.min(i + 8)].iter().position(|&c| wanted(c));
+        let hit = near.or_else(|| {
+            if skip_strings {
+                memchr::memchr2(b'[', b'"', &b[i..to])
+            } else {
+                memchr::memchr(b'[', &b[i..to])
+            }
+        });
         let Some(k) = hit else { break };
         let at = i + k;
         if b[at] == b'"' {
             i = string_end(b, at, end.min(line_end(b, at, end)));
             floor = i;
+            continue;
+        }
+        // A type name ends in a lowercase letter or a digit.
+        if at == floor || !(b[at - 1].is_ascii_lowercase() || b[at - 1].is_ascii_digit()) {
+            i = at + 1;
             continue;
         }
         match array_start_before(b, at, floor).and_then(|s| Some((s, array_rest(b, at, end)?))) {
