@@ -133,16 +133,22 @@ impl Scanner {
         Scanner::default()
     }
 
+    /// Starts over (with the same text or another), keeping the facts of
+    /// the shape texts already seen.
+    pub fn restart(&mut self) {
+        *self = Scanner {
+            cache: std::mem::take(&mut self.cache),
+            ..Scanner::default()
+        };
+    }
+
     /// Scans about `max_bytes` more of `text` (at least one statement; a
     /// single instruction is never split, a long line of free text is) and
     /// says how far it got.
     pub fn scan_some(&mut self, text: &str, max_bytes: usize) -> Progress {
         if text.len() != self.len || (self.pos == 0 && self.found == 0 && !self.done) {
-            *self = Scanner {
-                len: text.len(),
-                cache: std::mem::take(&mut self.cache),
-                ..Scanner::default()
-            };
+            self.restart();
+            self.len = text.len();
         }
         let b = text.as_bytes();
         let end = b.len();
