@@ -85,8 +85,7 @@ impl Scanner {
                     && starts_instruction(b, at, le)
                     && parse_instruction(b, at, le, false, &mut parts)
                 {
-                    let founds = self.instruction_founds(text, &parts);
-                    p.label.extend(founds);
+                    self.instruction_founds(text, &parts, &mut p.label);
                 } else {
                     let mut hits = Vec::new();
                     free_shapes(b, at, at, le, le, false, |s, e| hits.push(Span::new(s, e)));
