@@ -335,3 +335,24 @@ fn found_in_text_order_around_an_open_report_entry() {
         );
     }
 }
+
+#[test]
+fn restart_scans_again_from_the_start() {
+    let s = fixture("seed_instructions.txt");
+    let key = |f: &Found| (f.role, f.span, f.line, f.column, f.facts.canonical.clone());
+    let once: Vec<_> = scan(&s).iter().map(key).collect();
+    assert!(!once.is_empty());
+    let mut sc = Scanner::new();
+    // Part of the text, then start over: the second pass finds everything
+    // from the first byte, exactly once.
+    sc.scan_some(&s, 10);
+    let _ = sc.take_found();
+    sc.restart();
+    let mut again = Vec::new();
+    while !sc.scan_some(&s, 7).done {
+        again.extend(sc.take_found().iter().map(key));
+    }
+    again.extend(sc.take_found().iter().map(key));
+    assert_eq!(again, once);
+    assert_eq!(sc.progress().found, once.len());
+}

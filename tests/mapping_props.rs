@@ -5,6 +5,9 @@
 
 mod mapping_reference;
 
+#[path = "layout_cases/mod.rs"]
+mod layout_cases;
+
 use mapping_reference::{reference, unravel, R};
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -22,41 +25,16 @@ struct Case {
     align: usize,
 }
 
+/// The shared generator's layouts (`layout_cases`), in this file's sizes.
 fn case() -> impl Strategy<Value = Case> {
-    (0usize..=4)
-        .prop_flat_map(|n| {
-            let dims = prop::collection::vec(prop_oneof![1 => Just(0usize), 12 => 1usize..=7], n);
-            let perm = Just((0..n).collect::<Vec<_>>()).prop_shuffle();
-            let tile = (1usize..=n + 2).prop_flat_map(|len| {
-                prop::collection::vec(prop_oneof![1 => Just(-1i64), 5 => 1i64..=5], len).prop_map(
-                    |mut t| {
-                        if let Some(last) = t.last_mut() {
-                            *last = last.abs().max(1);
-                        }
-                        t
-                    },
-                )
-            });
-            let tiles = prop::collection::vec(tile, 0..=3);
-            let pad_extra = prop::collection::vec(0usize..=2, n);
-            (
-                dims,
-                perm,
-                tiles,
-                prop::option::weighted(0.2, pad_extra),
-                prop_oneof![3 => Just(1usize), 1 => 1usize..=9],
-            )
-        })
-        .prop_map(|(dims, m2m, tiles, extra, align)| {
-            let padded = extra.map(|e| dims.iter().zip(e).map(|(d, x)| d + x).collect());
-            Case {
-                dims,
-                padded,
-                m2m,
-                tiles,
-                align,
-            }
-        })
+    let size = |v: Vec<u64>| v.into_iter().map(|x| x as usize).collect::<Vec<_>>();
+    layout_cases::case(4, 7, 3).prop_map(move |c| Case {
+        dims: size(c.dims),
+        padded: c.padded.map(size),
+        m2m: c.m2m,
+        tiles: c.tiles,
+        align: c.align as usize,
+    })
 }
 
 fn build(c: &Case) -> Option<Mapping> {

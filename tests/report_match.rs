@@ -19,10 +19,26 @@ fn printed_sizes_stand_for_a_range_of_bytes() {
     // 64.0K: 63.95 * 1024 = 65484.8 .. 64.05 * 1024 = 65587.2.
     let s = parse_printed_size("64.0K").unwrap();
     assert_eq!((s.min_bytes, s.max_bytes), (65485, 65587));
-    // 16.00M: 15.995 * 2^20 = 16771973.12 .. 16.005 * 2^20 = 16782458.88.
+    // 16.00M: HumanReadableNumBytes (tsl/platform/numbers.cc) divides by
+    // 1024 first (integer division), then prints q / 1024.0: q from
+    // 15.995 * 1024 = 16378.88 up to 16.005 * 1024 = 16389.12, so
+    // q = 16379 ..= 16389 and n = 16379 * 1024 ..= 16390 * 1024 - 1.
     let s = parse_printed_size(" 16.00M ").unwrap();
-    assert_eq!((s.min_bytes, s.max_bytes), (16771974, 16782458));
+    assert_eq!((s.min_bytes, s.max_bytes), (16_772_096, 16_783_359));
+    assert!(s.contains(16_777_216), "16 MiB exactly");
     assert_eq!(s.text, "16.00M");
+    // 384.0K (f32[4096,8,3]: 393216 bytes): 383.95 * 1024 = 393164.8 ..
+    // 384.05 * 1024 = 393267.2.
+    let s = parse_printed_size("384.0K").unwrap();
+    assert_eq!((s.min_bytes, s.max_bytes), (393_165, 393_267));
+    // Newer versions append `iB`; P and E are units too.
+    let s = parse_printed_size("6.00GiB").unwrap();
+    assert!(s.contains(6 << 30));
+    let s = parse_printed_size("1.00P").unwrap();
+    // 1.00P: q = 1019 ..= 1029 TiB (0.995 * 1024 = 1018.88, 1.005 * 1024 =
+    // 1029.12), n = 1019 * 2^40 ..= 1030 * 2^40 - 1.
+    assert_eq!((s.min_bytes, s.max_bytes), (1019 << 40, (1030 << 40) - 1));
+    assert!(!parse_printed_size("64.00M").unwrap().contains(32 << 20));
     // Whole bytes print exactly; KiB spelling; G.
     let s = parse_printed_size("3072").unwrap();
     assert_eq!((s.min_bytes, s.max_bytes), (3072, 3072));
@@ -46,6 +62,8 @@ fn bad_size_texts_point_at_the_offending_characters() {
     assert!(parse_printed_size("<img onerror=alert(1)>").is_err());
     assert!(parse_printed_size("99999999999999999999999").is_err());
     assert!(parse_printed_size("9999999999T").is_err());
+    assert!(parse_printed_size("9999999999.00E").is_err());
+    assert!(parse_printed_size("-1.00M").is_err());
 }
 
 /// Issue 10: `pred[64,512,2048]{2,1,0:T(8,128)E(32)}`, Size 256.00M,

@@ -5,98 +5,36 @@
 
 mod steps_reference;
 
+#[path = "layout_cases/mod.rs"]
+mod layout_cases;
+
 use std::collections::HashSet;
 
+use layout_cases::{layout, Case};
 use proptest::prelude::*;
 use steps_reference::{stages, unravel};
 use xla_layout_viz::core::steps::{BlockError, Grid, StageKind, Steps};
-use xla_layout_viz::core::{
-    ArrayLayout, DimSize, ElementType, LayoutAttributes, Mapping, Tile, TileDim,
-};
+use xla_layout_viz::core::Mapping;
 
-#[derive(Clone, Debug)]
-struct Case {
-    dims: Vec<usize>,
-    m2m: Vec<usize>,
-    tiles: Vec<Vec<i64>>,
-    align: usize,
-}
-
+/// Layouts without the older padded dims (steps show the tiled layout),
+/// small enough to brute-force.
 fn case() -> impl Strategy<Value = Case> {
-    (0usize..=4)
-        .prop_flat_map(|n| {
-            let dims = prop::collection::vec(prop_oneof![1 => Just(0usize), 12 => 1usize..=6], n);
-            let perm = Just((0..n).collect::<Vec<_>>()).prop_shuffle();
-            let tile = (1usize..=n + 2).prop_flat_map(|len| {
-                prop::collection::vec(prop_oneof![1 => Just(-1i64), 5 => 1i64..=4], len).prop_map(
-                    |mut t| {
-                        if let Some(last) = t.last_mut() {
-                            *last = last.abs().max(1);
-                        }
-                        t
-                    },
-                )
-            });
-            let tiles = prop::collection::vec(tile, 0..=3);
-            (
-                dims,
-                perm,
-                tiles,
-                prop_oneof![3 => Just(1usize), 1 => 1usize..=9],
-            )
-        })
-        .prop_map(|(dims, m2m, tiles, align)| Case {
-            dims,
-            m2m,
-            tiles,
-            align,
-        })
+    layout_cases::case(4, 6, 3)
+        .prop_map(|c| Case { padded: None, ..c })
         .prop_filter("small enough to brute-force", |c| {
             footprint_bound(c) <= 20_000
         })
 }
 
 /// A cheap upper bound of the biggest stage.
-fn footprint_bound(c: &Case) -> usize {
-    let mut cells: usize = c.dims.iter().map(|&d| d.max(1)).product();
+fn footprint_bound(c: &Case) -> u64 {
+    let mut cells: u64 = c.dims.iter().map(|&d| d.max(1)).product();
     for t in &c.tiles {
         for &e in t {
-            cells = cells.saturating_mul(e.max(1) as usize);
+            cells = cells.saturating_mul(e.max(1) as u64);
         }
     }
     cells.saturating_mul(c.align)
-}
-
-fn layout(c: &Case) -> ArrayLayout {
-    let tiles = c
-        .tiles
-        .iter()
-        .map(|t| {
-            Tile::new(
-                t.iter()
-                    .map(|&e| {
-                        if e < 0 {
-                            TileDim::Combine
-                        } else {
-                            TileDim::Size(e as u64)
-                        }
-                    })
-                    .collect(),
-            )
-            .unwrap()
-        })
-        .collect();
-    ArrayLayout::new(
-        ElementType::F32,
-        c.dims.iter().map(|&d| DimSize::Static(d as u64)).collect(),
-        Some(c.m2m.clone()),
-        tiles,
-        LayoutAttributes {
-            tail_padding_alignment: c.align as u64,
-            ..LayoutAttributes::default()
-        },
-    )
-    .unwrap()
 }
 
 fn place_by_rule(grid: &Grid, index: &[u64], shape: &[u64]) -> (u64, u64) {
@@ -117,19 +55,20 @@ proptest! {
     #[test]
     fn every_stage_matches_the_brute_force(c in case()) {
         let layout = layout(&c);
+        let dims: Vec<usize> = c.dims.iter().map(|&d| d as usize).collect();
         let steps = Steps::new(&layout).unwrap();
         let mapping = Mapping::new(&layout).unwrap();
-        let reference = stages(&c.dims, &c.m2m, &c.tiles, c.align);
+        let reference = stages(&dims, &c.m2m, &c.tiles, c.align as usize);
         prop_assert_eq!(steps.stages().len(), reference.len());
         for (s, r) in steps.stages().iter().zip(&reference) {
             let shape: Vec<u64> = r.shape.iter().map(|&x| x as u64).collect();
             prop_assert_eq!(s.sizes(), shape, "{}", s.title());
         }
-        let n: usize = c.dims.iter().product();
+        let n: usize = dims.iter().product();
         let last = reference.len() - 1;
         // Elements: their index in every stage, their grid place, their offset.
         for id in 0..n {
-            let index: Vec<u64> = unravel(id, &c.dims).iter().map(|&x| x as u64).collect();
+            let index: Vec<u64> = unravel(id, &dims).iter().map(|&x| x as u64).collect();
             let trace = steps.trace(&index).unwrap();
             for (k, r) in reference.iter().enumerate() {
                 let expected = r.index_of(id).unwrap();

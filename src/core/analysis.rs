@@ -28,8 +28,29 @@ impl Analysis {
         Analysis::build(array, Some(padded))
     }
 
+    /// From a validated layout and the mapping built to validate it
+    /// ([`ArrayShape::validate_mapped`]): nothing is built twice.
+    pub(crate) fn of_validated(
+        array: &ArrayShape,
+        layout: ArrayLayout,
+        mapping: Result<Mapping, ErrorKind>,
+    ) -> Result<Analysis, Error> {
+        Analysis::finish(array, layout, |_| mapping)
+    }
+
     fn build(array: &ArrayShape, padded: Option<&[u64]>) -> Result<Analysis, Error> {
         let layout = array.layout()?;
+        Analysis::finish(array, layout, |layout| match padded {
+            None => Mapping::new(layout),
+            Some(p) => Mapping::with_padded_dims(layout, p),
+        })
+    }
+
+    fn finish(
+        array: &ArrayShape,
+        layout: ArrayLayout,
+        mapping: impl FnOnce(&ArrayLayout) -> Result<Mapping, ErrorKind>,
+    ) -> Result<Analysis, Error> {
         let locate = |kind: ErrorKind| {
             let span = match kind {
                 ErrorKind::UnboundedDim { dim } => {
@@ -42,11 +63,7 @@ impl Analysis {
             };
             Error::new(kind, span, array.source())
         };
-        let mapping = match padded {
-            None => Mapping::new(&layout),
-            Some(p) => Mapping::with_padded_dims(&layout, p),
-        }
-        .map_err(locate)?;
+        let mapping = mapping(&layout).map_err(locate)?;
         let stats = Stats::new(&layout, &mapping).map_err(locate)?;
         Ok(Analysis {
             layout,

@@ -57,8 +57,17 @@ impl ArrayShape {
 
     /// [`ArrayShape::layout`], and every size fits XLA's `int64`.
     pub fn validate(&self) -> Result<ArrayLayout, Error> {
+        self.validate_mapped().map(|(layout, _)| layout)
+    }
+
+    /// [`ArrayShape::validate`], also giving the mapping built to check
+    /// the sizes (or why there is none: an unbounded dim), so that it need
+    /// not be built twice.
+    pub(crate) fn validate_mapped(
+        &self,
+    ) -> Result<(ArrayLayout, Result<Mapping, ErrorKind>), Error> {
         let layout = self.layout()?;
-        check_sizes(&layout).map_err(|kind| {
+        let mapping = check_sizes(&layout).map_err(|kind| {
             // The element count is the dims' doing; a footprint also the
             // layout's (tiles, L(n), E(n)).
             let span = match (&kind, &self.layout) {
@@ -74,7 +83,7 @@ impl ArrayShape {
             };
             Error::new(kind, span, &self.source)
         })?;
-        Ok(layout)
+        Ok((layout, mapping))
     }
 
     fn build_layout(&self) -> Located<ArrayLayout> {
@@ -242,13 +251,15 @@ fn non_negative(n: Spanned<i64>, what: &'static str) -> Located<u64> {
 /// Builds the mapping to check that every size fits XLA's `int64`. An
 /// unbounded `?` dim is valid (it only cannot be mapped): the other dims'
 /// product must still fit.
-fn check_sizes(layout: &ArrayLayout) -> Result<(), ErrorKind> {
+/// The mapping comes back (`Err` with why it cannot be built, for an
+/// unbounded dim).
+fn check_sizes(layout: &ArrayLayout) -> Result<Result<Mapping, ErrorKind>, ErrorKind> {
     match Mapping::new(layout) {
-        Ok(_) => Ok(()),
-        Err(ErrorKind::UnboundedDim { .. }) => {
+        Ok(m) => Ok(Ok(m)),
+        Err(unbounded @ ErrorKind::UnboundedDim { .. }) => {
             let mut known = layout.dims().iter().filter_map(|d| d.extent());
             match known.try_fold(1u64, |acc, d| acc.checked_mul(d).filter(|&p| p <= MAX_SIZE)) {
-                Some(_) => Ok(()),
+                Some(_) => Ok(Err(unbounded)),
                 None => Err(ErrorKind::Overflow {
                     what: "element count",
                 }),

@@ -53,8 +53,8 @@ pub fn case(max_dims: usize, max_size: u64, max_levels: usize) -> impl Strategy<
         })
 }
 
-/// The mapping of a case (small cases always map).
-pub fn build(c: &Case) -> Mapping {
+/// The layout of a case (generated layouts are always valid).
+pub fn layout(c: &Case) -> ArrayLayout {
     let tiles = c
         .tiles
         .iter()
@@ -74,8 +74,13 @@ pub fn build(c: &Case) -> Mapping {
         tail_padding_alignment: c.align,
         ..LayoutAttributes::default()
     };
-    let layout = ArrayLayout::new(ElementType::F32, dims, Some(c.m2m.clone()), tiles, attrs)
-        .expect("generated layouts are valid");
+    ArrayLayout::new(ElementType::F32, dims, Some(c.m2m.clone()), tiles, attrs)
+        .expect("generated layouts are valid")
+}
+
+/// The mapping of a case (small cases always map).
+pub fn build(c: &Case) -> Mapping {
+    let layout = layout(c);
     match &c.padded {
         None => Mapping::new(&layout),
         Some(p) => Mapping::with_padded_dims(&layout, p),

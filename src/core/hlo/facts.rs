@@ -9,7 +9,7 @@ use super::found::{ShapeError, ShapeFacts};
 use crate::core::analysis::Analysis;
 use crate::core::ast::Shape;
 use crate::core::error::Error;
-use crate::core::validate::parse;
+use crate::core::parser::parse_syntax;
 
 /// How many distinct shape texts the cache keeps before it starts over
 /// (memory stays bounded on text where every shape differs).
@@ -72,14 +72,24 @@ fn error_of(e: &Error) -> ShapeError {
 /// Parses, checks and sizes one shape text. Never fails: an invalid text
 /// gives facts with an error and no sizes.
 pub fn facts_of(text: &str) -> ShapeFacts {
-    let shape = match parse(text) {
+    let failed = |e: Error| ShapeFacts {
+        error: Some(error_of(&e)),
+        ..ShapeFacts::default()
+    };
+    // `validate::parse`, keeping each leaf's layout and mapping for the
+    // sizes below.
+    let shape = match parse_syntax(text) {
         Ok(s) => s,
-        Err(e) => {
-            return ShapeFacts {
-                error: Some(error_of(&e)),
-                ..ShapeFacts::default()
-            }
-        }
+        Err(e) => return failed(e),
+    };
+    let leaves = shape.leaves();
+    let checked = match leaves
+        .iter()
+        .map(|(_, leaf)| leaf.validate_mapped())
+        .collect::<Result<Vec<_>, Error>>()
+    {
+        Ok(c) => c,
+        Err(e) => return failed(e),
     };
     let kind = match &shape {
         Shape::Array(_) => "array",
@@ -105,8 +115,8 @@ pub fn facts_of(text: &str) -> ShapeFacts {
     let mut bits = [0u128; 2];
     // XLA's figure is absent for the whole shape if any leaf has none.
     let mut xla = Some(0u64);
-    for (_, leaf) in shape.leaves() {
-        let a = match Analysis::of(leaf) {
+    for ((_, leaf), (layout, mapping)) in leaves.iter().zip(checked) {
+        let a = match Analysis::of_validated(leaf, layout, mapping) {
             Ok(a) => a,
             Err(e) => {
                 facts.error = Some(error_of(&e));

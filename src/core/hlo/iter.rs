@@ -5,7 +5,11 @@ use super::scanner::Scanner;
 
 /// Every shape in `text`, in order.
 pub fn scan(text: &str) -> Vec<Found> {
-    ScanIter::new(text).collect()
+    // One pass into one vector: collecting from chunks moved every find
+    // twice and grew two vectors.
+    let mut scanner = Scanner::new();
+    scanner.scan_some(text, usize::MAX);
+    scanner.take_found()
 }
 
 /// The shapes of a text, found a chunk at a time as they are asked for.

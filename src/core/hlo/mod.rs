@@ -29,5 +29,5 @@ pub use found::{Allocation, Found, Role, ShapeError, ShapeFacts};
 pub use instruction::{Arg, Attr};
 pub use iter::{scan, ScanIter};
 pub use record::{Record, ReportRecord};
-pub use report::{parse_size, ReportedSize};
+pub use report::ReportedSize;
 pub use scanner::{Outcome, Progress, Scanner, NOTHING_FOUND_HINT};

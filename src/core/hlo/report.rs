@@ -181,11 +181,6 @@ fn size_text(b: &[u8], v: Span) -> Span {
     Span::new(v.start, e)
 }
 
-// ---------------------------------------------------------------------
-// Size strings. A minimal parser written for the scanner; the `sizes`
-// branch has the project's full one, and the integrator folds the two.
-// ---------------------------------------------------------------------
-
 /// A size as the report prints it, and the range of byte counts that
 /// print that way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -205,97 +200,9 @@ impl ReportedSize {
     }
 }
 
-/// The byte range a printed size stands for, `None` if `text` is not a
-/// size.
-///
-/// The reports' sizes have the form of `HumanReadableNumBytes`
-/// (tsl/platform/numbers.cc): below 1024 the exact count and `B`; above,
-/// the count divided by 1024 (integer division) until it is below
-/// 1024 * 1024, then printed divided by 1024.0 with one decimal for `K`
-/// and two for `M`, `G`, `T`, `P`, `E` (newer versions append `iB`). So
-/// `16.00M` is every count `n` with `round2(floor(n / 1024) / 1024) ==
-/// 16.00`.
-pub fn parse_size(text: &str) -> Option<(u64, u64)> {
-    if !text.is_ascii() {
-        return None;
-    }
-    let t = text.strip_suffix("iB").unwrap_or(text);
-    let (num, unit) = t.split_at(t.len().checked_sub(1)?);
-    let unit = unit.as_bytes()[0];
-    if unit == b'B' && text.len() == t.len() {
-        let n: u64 = num
-            .parse()
-            .ok()
-            .filter(|_| num.bytes().all(|c| c.is_ascii_digit()))?;
-        return Some((n, n));
-    }
-    let power = 1 + "KMGTPE".bytes().position(|u| u == unit)? as u32;
-    let (int, frac) = num.split_once('.')?;
-    if int.is_empty() || frac.is_empty() || frac.len() > 3 {
-        return None;
-    }
-    if !int.bytes().chain(frac.bytes()).all(|c| c.is_ascii_digit()) || int.len() > 7 {
-        return None;
-    }
-    let scale = 10u128.pow(frac.len() as u32);
-    let m: u128 = int.parse::<u128>().ok()? * scale + frac.parse::<u128>().ok()?;
-    // printed = round(q / 1024) with q = floor(n / 1024^(power-1)), so
-    // (2m - 1) / (2 * scale) <= q / 1024 <= (2m + 1) / (2 * scale).
-    let q_low = ((2 * m).saturating_sub(1) * 1024).div_ceil(2 * scale);
-    let q_high = (2 * m + 1) * 1024 / (2 * scale);
-    let unit_bytes = 1u128 << (10 * (power - 1));
-    let low = q_low.checked_mul(unit_bytes)?;
-    let high = (q_high + 1).checked_mul(unit_bytes)?.checked_sub(1)?;
-    Some((
-        u64::try_from(low).ok()?,
-        u64::try_from(high).unwrap_or(u64::MAX),
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sizes_cover_what_prints_that_way() {
-        // 16 MiB exactly, and the f32[4096,8,3]{2,1,0:T(8,128)} example:
-        // 4096 * 8 * 128 * 4 = 16777216 bytes.
-        let (lo, hi) = parse_size("16.00M").unwrap();
-        assert!(lo <= 16_777_216 && 16_777_216 <= hi);
-        // 15.995 MiB .. 16.005 MiB (in whole KiB).
-        assert_eq!(lo, 16_772_096);
-        assert_eq!(hi, 16_783_359);
-        // 4096 * 8 * 3 * 4 = 393216 = 384.0K.
-        let (lo, hi) = parse_size("384.0K").unwrap();
-        assert!(lo <= 393_216 && 393_216 <= hi);
-        assert_eq!((lo, hi), (393_165, 393_267));
-        assert_eq!(parse_size("0B"), Some((0, 0)));
-        assert_eq!(parse_size("1023B"), Some((1023, 1023)));
-        assert_eq!(
-            parse_size("6.00GiB").map(|r| r.0 <= 6 << 30 && 6 << 30 <= r.1),
-            Some(true)
-        );
-        assert!(!parse_size("64.00M")
-            .map(|(l, h)| l <= 32 << 20 && 32 << 20 <= h)
-            .unwrap());
-    }
-
-    #[test]
-    fn non_sizes_are_none() {
-        for t in [
-            "",
-            "M",
-            "16M",
-            "1.5X",
-            "abc",
-            "-1.00M",
-            "1.00",
-            "12",
-            "9999999999.00E",
-        ] {
-            assert_eq!(parse_size(t), None, "{t}");
-        }
-    }
 
     #[test]
     fn fields_are_found_behind_log_prefixes() {

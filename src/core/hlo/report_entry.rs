@@ -5,9 +5,10 @@
 
 use super::super::found::{Allocation, Found, Role};
 use super::super::instruction::{parse_instruction, starts_instruction};
-use super::super::report::{self, Field, ReportedSize};
+use super::super::report::{Field, ReportedSize};
 use super::super::scan::{free_shapes, shape_end};
 use super::{Ctx, Scanner};
+use crate::core::sizes::parse_printed_size;
 use crate::core::span::Span;
 
 /// An allocation whose fields are still being read.
@@ -84,8 +85,7 @@ impl Scanner {
                     && starts_instruction(b, at, le)
                     && parse_instruction(b, at, le, false, &mut parts)
                 {
-                    let founds = self.instruction_founds(text, &parts);
-                    p.label.extend(founds);
+                    self.instruction_founds(text, &parts, &mut p.label);
                 } else {
                     let mut hits = Vec::new();
                     free_shapes(b, at, at, le, le, false, |s, e| hits.push(Span::new(s, e)));
@@ -126,6 +126,10 @@ fn trim_end(b: &[u8], start: usize, mut end: usize) -> usize {
 }
 
 fn reported(text: &str, span: Span) -> Option<ReportedSize> {
-    let (low, high) = report::parse_size(text.get(span.range())?)?;
-    Some(ReportedSize { span, low, high })
+    let size = parse_printed_size(text.get(span.range())?).ok()?;
+    Some(ReportedSize {
+        span,
+        low: size.min_bytes,
+        high: size.max_bytes,
+    })
 }

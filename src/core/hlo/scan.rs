@@ -17,8 +17,21 @@ const MAX_TUPLE_DEPTH: usize = 64;
 
 /// A byte of an HLO name: `add.936`, `all-reduce-scatter.3`, `param_0`.
 pub(crate) fn is_name_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || b == b'-'
+    NAME_BYTES[usize::from(b)]
 }
+
+/// [`is_name_byte`] as a table: names are most of a module's bytes, and
+/// one load per byte beats four comparisons.
+static NAME_BYTES: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || b == b'-';
+        c += 1;
+    }
+    t
+};
 
 /// Spaces, tabs and carriage returns (not newlines).
 pub(crate) fn is_inline_space(b: u8) -> bool {
@@ -63,10 +76,9 @@ pub(crate) fn name_end(b: &[u8], i: usize, end: usize) -> Option<usize> {
     if !(first.is_ascii_alphanumeric() || first == b'_') {
         return None;
     }
-    while j < end && is_name_byte(b[j]) {
-        j += 1;
-    }
-    Some(j)
+    let end = end.min(b.len());
+    let run = b[j..end].iter().position(|&c| !is_name_byte(c));
+    Some(run.map_or(end, |k| j + k))
 }
 
 /// The end of a `"..."` string starting at `i` (just past the closing
@@ -255,17 +267,28 @@ pub(crate) fn free_shapes(
 ) -> usize {
     let mut i = from;
     let mut floor = floor.min(from);
+    let wanted = |c: u8| c == b'[' || (skip_strings && c == b'"');
     while i < to {
-        let hit = if skip_strings {
-            memchr::memchr2(b'[', b'"', &b[i..to])
-        } else {
-            memchr::memchr(b'[', &b[i..to])
-        };
+        // The next byte is often the one wanted (runs of `[`): look at a
+        // few bytes before paying for a vector search.
+        let near = b[i..to.min(i + 8)].iter().position(|&c| wanted(c));
+        let hit = near.or_else(|| {
+            if skip_strings {
+                memchr::memchr2(b'[', b'"', &b[i..to])
+            } else {
+                memchr::memchr(b'[', &b[i..to])
+            }
+        });
         let Some(k) = hit else { break };
         let at = i + k;
         if b[at] == b'"' {
             i = string_end(b, at, end.min(line_end(b, at, end)));
             floor = i;
+            continue;
+        }
+        // A type name ends in a lowercase letter or a digit.
+        if at == floor || !(b[at - 1].is_ascii_lowercase() || b[at - 1].is_ascii_digit()) {
+            i = at + 1;
             continue;
         }
         match array_start_before(b, at, floor).and_then(|s| Some((s, array_rest(b, at, end)?))) {

@@ -126,6 +126,8 @@ pub struct Scanner {
     found: usize,
     done: bool,
     scratch: Vec<(usize, usize)>,
+    /// An instruction's finds on their way out (kept for its capacity).
+    founds: Vec<Found>,
 }
 
 impl Scanner {
@@ -133,16 +135,22 @@ impl Scanner {
         Scanner::default()
     }
 
+    /// Starts over (with the same text or another), keeping the facts of
+    /// the shape texts already seen.
+    pub fn restart(&mut self) {
+        *self = Scanner {
+            cache: std::mem::take(&mut self.cache),
+            ..Scanner::default()
+        };
+    }
+
     /// Scans about `max_bytes` more of `text` (at least one statement; a
     /// single instruction is never split, a long line of free text is) and
     /// says how far it got.
     pub fn scan_some(&mut self, text: &str, max_bytes: usize) -> Progress {
         if text.len() != self.len || (self.pos == 0 && self.found == 0 && !self.done) {
-            *self = Scanner {
-                len: text.len(),
-                cache: std::mem::take(&mut self.cache),
-                ..Scanner::default()
-            };
+            self.restart();
+            self.len = text.len();
         }
         let b = text.as_bytes();
         let end = b.len();
@@ -269,10 +277,12 @@ impl Scanner {
             self.close_report();
             let mut parts = std::mem::take(&mut self.parts);
             if parse_instruction(b, c, end, true, &mut parts) {
-                let found = self.instruction_founds(text, &parts);
-                for f in found {
+                let mut found = std::mem::take(&mut self.founds);
+                self.instruction_founds(text, &parts, &mut found);
+                for f in found.drain(..) {
                     self.push(f);
                 }
+                self.founds = found;
                 self.pos = (parts.end + 1).min(end).max(next);
             } else {
                 self.free = Some((c, le, ls));
@@ -317,15 +327,14 @@ impl Scanner {
         self.free = Some((c, le, ls));
     }
 
-    /// Founds of one parsed instruction, in text order.
-    fn instruction_founds(&mut self, text: &str, p: &Parts) -> Vec<Found> {
+    /// Founds of one parsed instruction, in text order, added to `out`.
+    fn instruction_founds(&mut self, text: &str, p: &Parts, out: &mut Vec<Found>) {
         let ctx = Ctx {
             instruction: Some(p.name),
             opcode: p.opcode,
             root: p.root.is_some(),
             ..Ctx::default()
         };
-        let mut out = Vec::new();
         if let Some(s) = p.shape {
             out.push(self.make(text, Role::Result, s, ctx));
         }
@@ -346,7 +355,6 @@ impl Scanner {
         for s in &p.text_shapes {
             out.push(self.make(text, Role::Text, *s, ctx));
         }
-        out
     }
 
     /// Free text from `resume` to at most `budget_end` on the line ending at

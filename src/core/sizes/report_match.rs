@@ -72,7 +72,15 @@ impl std::fmt::Display for PrintedSizeError {
 }
 
 /// Reads `64.0K`, `16.00M`, `1.5G`, `512B`, `3072` (bytes); units are
-/// powers of 1024 and may be followed by `B` or `iB` (`64.0KiB`).
+/// powers of 1024 (`K` to `E`) and may be followed by `B` or `iB`
+/// (`64.0KiB`).
+///
+/// The range is that of `HumanReadableNumBytes` (tsl/platform/numbers.cc),
+/// which prints the reports' sizes: below 1024 the exact count; above,
+/// the count is divided by 1024 (integer division) until it is below
+/// 1024 * 1024, then printed divided by 1024.0 with one decimal for `K`
+/// and two for the others. So `16.00M` is every count `n` with
+/// `floor(n / 1024) / 1024` printing as `16.00`.
 pub fn parse_printed_size(text: &str) -> Result<PrintedSize, PrintedSizeError> {
     let lead = text.len() - text.trim_start().len();
     let t = text.trim();
@@ -114,15 +122,17 @@ pub fn parse_printed_size(text: &str) -> Result<PrintedSize, PrintedSizeError> {
     let rest = t[digits_end..].trim_start();
     let rest_at = t.len() - rest.len();
     let (power, suffix) = match rest.chars().next().map(|c| c.to_ascii_uppercase()) {
-        None => (0, ""),
+        None => (0u32, ""),
         Some('B') => (0, &rest[1..]),
         Some('K') => (1, &rest[1..]),
         Some('M') => (2, &rest[1..]),
         Some('G') => (3, &rest[1..]),
         Some('T') => (4, &rest[1..]),
+        Some('P') => (5, &rest[1..]),
+        Some('E') => (6, &rest[1..]),
         Some(_) => {
             return Err(err(
-                "expected a unit: B, K, M, G or T (powers of 1024)",
+                "expected a unit: B, K, M, G, T, P or E (powers of 1024)",
                 rest_at,
                 rest_at + rest.chars().next().map_or(1, char::len_utf8),
             ))
@@ -132,20 +142,28 @@ pub fn parse_printed_size(text: &str) -> Result<PrintedSize, PrintedSizeError> {
         let at = t.len() - suffix.len();
         return Err(err("unexpected text after the unit", at, t.len()));
     }
-    let unit: u128 = 1024u128.pow(power);
+    let beyond = || err("size beyond int64", 0, t.len());
     let scale: u128 = 10u128.pow(decimals);
-    // bytes b prints as the text iff |2*b*scale - 2*mantissa*unit| <= unit.
-    let centre2 = 2 * mantissa * unit;
-    let lo = centre2.saturating_sub(unit).div_ceil(2 * scale);
-    let hi = (centre2 + unit) / (2 * scale);
+    // The printed number is q / 1024 (q itself for bytes), rounded to the
+    // printed digits: |2 * q * scale - 2 * mantissa * 1024| <= 1024.
+    let per = if power == 0 { 1 } else { 1024 };
+    let centre2 = mantissa.checked_mul(2 * per).ok_or_else(beyond)?;
+    let q_lo = centre2.saturating_sub(per).div_ceil(2 * scale);
+    let q_hi = (centre2 + per) / (2 * scale);
+    // q = floor(n / step): n runs over whole steps.
+    let step = 1u128 << (10 * power.saturating_sub(1));
     let cap = u128::from(crate::core::array::MAX_SIZE);
-    if lo > cap {
-        return Err(err("size beyond int64", 0, t.len()));
-    }
+    let lo = q_lo
+        .checked_mul(step)
+        .filter(|&lo| lo <= cap)
+        .ok_or_else(beyond)?;
+    let hi = (q_hi + 1)
+        .checked_mul(step)
+        .map_or(cap, |h| (h - 1).min(cap));
     Ok(PrintedSize {
         text: t.to_owned(),
         min_bytes: lo as u64,
-        max_bytes: hi.min(cap) as u64,
+        max_bytes: hi as u64,
     })
 }
 

@@ -20,12 +20,12 @@ mod layout;
 
 use std::sync::Arc;
 
-use super::array::DimSize;
-use super::ast::{ArrayShape, BufferShape, LayoutText, Shape, TupleShape};
-use super::element_type::ElementType;
 use super::error::{Error, ErrorKind, Short};
 use super::lexer::{Lexer, Tok, Token};
-use super::span::{Span, Spanned};
+use crate::core::array::DimSize;
+use crate::core::ast::{ArrayShape, BufferShape, LayoutText, Shape, TupleShape};
+use crate::core::element_type::ElementType;
+use crate::core::span::{Span, Spanned};
 
 /// How deeply tuples, buffers and `P(...)` shapes may nest.
 pub const MAX_DEPTH: usize = 128;

@@ -24,8 +24,8 @@ mod window;
 
 use std::fmt;
 
-use super::element_type::ElementType;
-use super::span::Span;
+use crate::core::element_type::ElementType;
+use crate::core::span::Span;
 
 pub(crate) use quote::Short;
 pub use quote::QUOTE_MAX;

@@ -11,7 +11,7 @@
 //! so that the parser reports whichever problem comes first in the text.
 
 use super::error::{ErrorKind, Short};
-use super::span::Span;
+use crate::core::span::Span;
 
 /// What a token is. Identifiers and numbers keep their text in the span.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -22,8 +22,8 @@ use crate::core::array::TileDim;
 use crate::core::ast::{LayoutText, SplitText, TileText};
 use crate::core::element_type::ElementType;
 use crate::core::error::{Error, ErrorKind};
-use crate::core::lexer::Tok;
 use crate::core::span::{Span, Spanned};
+use crate::core::text::lexer::Tok;
 
 /// The attributes in the order XLA reads and prints them.
 const ATTRIBUTES: [&str; 10] = ["D", "T", "L", "#", "*", "E", "S", "SC", "P", "M"];

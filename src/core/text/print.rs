@@ -14,8 +14,8 @@
 
 use std::fmt::{self, Display, Formatter, Write};
 
-use super::array::{DimSize, TileDim};
-use super::ast::{ArrayShape, BufferShape, LayoutText, Shape, TupleShape};
+use crate::core::array::{DimSize, TileDim};
+use crate::core::ast::{ArrayShape, BufferShape, LayoutText, Shape, TupleShape};
 
 /// XLA's `kAnnotationPrintInterval`.
 const ANNOTATION_INTERVAL: usize = 5;
