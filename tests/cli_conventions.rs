@@ -12,7 +12,7 @@ const COMMANDS: [&str; 7] = [
     "canon", "info", "explain", "memory", "offset", "at", "checksum",
 ];
 
-use cli_support::run;
+use cli_support::{run, run_with_stdin};
 
 fn ok(args: &[&str]) -> String {
     let (code, out, err) = run(args);
@@ -204,4 +204,43 @@ fn info_counts_widened_padding_in_bits() {
         padding.contains("96 bits from element widened from 8 to 32 bits"),
         "{out}"
     );
+}
+
+/// `-` reads SHAPE from standard input: the only way to give a text over
+/// Linux's 128 KiB limit on one argument (issue 15's 5 MB invalid input).
+#[test]
+fn dash_reads_the_shape_from_standard_input() {
+    let (code, out, err) = run_with_stdin(&["canon", "-"], b"f32[3,5]{1,0:T(2,2)}\n");
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (0, "f32[3,5]{1,0:T(2,2)}\n", "")
+    );
+    let (code, out, _) = run_with_stdin(&["compare", "-", "f32[2,3]{0,1}"], b"f32[2,3]{1,0}");
+    assert_eq!(code, 0);
+    assert!(out.contains("moves 4 of 6"), "{out}");
+    let (code, _, err) = run_with_stdin(&["compare", "-", "-"], b"f32[2,3]{1,0}");
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot both be `-`"), "{err}");
+
+    // 5 MB on one line, wrong at its first character: the error is a
+    // window of it, never the whole text.
+    let mut junk = b"]".to_vec();
+    junk.extend(std::iter::repeat_n(b"x[1]{(".as_slice(), (5 << 20) / 6).flatten());
+    let (code, out, err) = run_with_stdin(&["canon", "-"], &junk);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.len() < 400, "{} bytes of error", err.len());
+    assert!(err.contains("1:1:") && err.contains("..."), "{err}");
+    // An error at the very end of 5 MB: line:column counts every byte.
+    let mut tail = b"(".to_vec();
+    let leaf = b"f32[8,128]{1,0:T(8,128)}, ";
+    let leaves = (5 << 20) / leaf.len();
+    for _ in 0..leaves {
+        tail.extend_from_slice(leaf);
+    }
+    tail.extend_from_slice(b"f32[2]{0:L(0)})");
+    let (code, _, err) = run_with_stdin(&["canon", "-"], &tail);
+    assert_eq!(code, 2);
+    let col = tail.len() - 3; // the `0` of `L(0)})`, 1-based
+    assert!(err.contains(&format!("1:{col}:")), "{err}");
+    assert!(err.len() < 400, "{} bytes of error", err.len());
 }

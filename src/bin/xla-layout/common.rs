@@ -3,7 +3,7 @@
 //! returns, and the value parsers that name the argument they reject.
 
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 
 use xla_layout_viz::core::{parse, Analysis, ArrayLayout, Mapping, PaddingValue, Shape};
 
@@ -28,7 +28,7 @@ pub type Writer = Box<dyn FnOnce(&mut dyn Write) -> io::Result<()>>;
 #[derive(clap::Args, Debug)]
 pub struct ShapeArg {
     /// An XLA shape with layout, e.g. 'f32[3,5]{1,0:T(2,2)}' (quote it for
-    /// the shell)
+    /// the shell); `-` reads it from standard input
     // OsString: an argument that is not UTF-8 is read lossily, so the
     // parser points at the replacement character instead of clap refusing.
     #[arg(value_name = "SHAPE", value_parser = clap::value_parser!(OsString))]
@@ -38,8 +38,27 @@ pub struct ShapeArg {
 impl ShapeArg {
     /// The parsed, validated shape, or the caret-rendered error.
     pub fn parse(&self) -> Result<Shape, Failure> {
-        parse(&self.shape.to_string_lossy()).map_err(|e| Failure(e.to_string()))
+        parse_arg(&self.shape)
     }
+}
+
+/// Parses a SHAPE argument; `-` stands for standard input, read whole.
+/// Linux refuses any single argument over 128 KiB (MAX_ARG_STRLEN) before
+/// the program starts, so a large text (a pasted tuple, a file) can only
+/// come this way. At most one SHAPE argument may be `-`.
+pub fn parse_arg(arg: &OsString) -> Result<Shape, Failure> {
+    let text = if arg == "-" {
+        let mut bytes = Vec::new();
+        io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| Failure(format!("cannot read SHAPE from standard input: {e}")))?;
+        // Not UTF-8: read lossily, as an argument is, so the error points
+        // at the replacement character.
+        String::from_utf8_lossy(&bytes).into_owned()
+    } else {
+        arg.to_string_lossy().into_owned()
+    };
+    parse(&text).map_err(|e| Failure(e.to_string()))
 }
 
 /// `--json` where the output is JSON (or a bare number) already: accepted

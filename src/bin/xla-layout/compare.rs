@@ -4,13 +4,14 @@
 use std::ffi::OsString;
 
 use xla_layout_viz::core::compare::{compare, Comparison};
-use xla_layout_viz::core::{parse, ArrayShape, Shape};
+use xla_layout_viz::core::{ArrayShape, Shape};
 
-use crate::common::{to_json, Failure, Output};
+use crate::common::{parse_arg, to_json, Failure, Output};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The first shape with layout, e.g. 'f32[2,3]{1,0}'
+    /// The first shape with layout, e.g. 'f32[2,3]{1,0}'; `-` reads one of
+    /// the two from standard input
     #[arg(value_name = "SHAPE_A", value_parser = clap::value_parser!(OsString))]
     shape_a: OsString,
     /// The second: the same element type and dims, another layout, e.g.
@@ -24,8 +25,13 @@ pub struct Args {
 
 impl Args {
     pub fn run(self) -> Result<Output, Failure> {
-        let a = parse(&self.shape_a.to_string_lossy()).map_err(|e| Failure(e.to_string()))?;
-        let b = parse(&self.shape_b.to_string_lossy()).map_err(|e| Failure(e.to_string()))?;
+        if self.shape_a == "-" && self.shape_b == "-" {
+            return Err(Failure(
+                "SHAPE_A and SHAPE_B cannot both be `-` (standard input holds one text)".into(),
+            ));
+        }
+        let a = parse_arg(&self.shape_a)?;
+        let b = parse_arg(&self.shape_b)?;
         let c = compare(one_array(&a, "SHAPE_A")?, one_array(&b, "SHAPE_B")?)
             .map_err(|e| Failure(e.to_string()))?;
         if self.json {
