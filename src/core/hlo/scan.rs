@@ -226,11 +226,15 @@ fn tuple_end(b: &[u8], open: usize, end: usize, special: bool, depth: usize) -> 
         return Some(j + 1);
     }
     loop {
-        let e = shape_end(b, j, end, special).filter(|_| b[j] != b'(');
-        let e = match e {
-            Some(e) => e,
-            None if j < end && b[j] == b'(' => tuple_end(b, j, end, special, depth + 1)?,
-            None => return None,
+        // A nested tuple is entered here, one level deeper, and only here:
+        // going through `shape_end` would restart the depth count at 0 (no
+        // bound on the recursion) and, as this once did, measure the same
+        // nested tuple twice per level (2^depth work on `a = ((((...`,
+        // found by the `scan` fuzz target).
+        let e = if j < end && b[j] == b'(' {
+            tuple_end(b, j, end, special, depth + 1)?
+        } else {
+            shape_end(b, j, end, special)?
         };
         j = skip_space_and_comments(b, e, end);
         match b.get(j).filter(|_| j < end) {
@@ -340,6 +344,24 @@ mod tests {
         assert_eq!(end_of("((f32[]), ()) x"), Some("((f32[]), ())"));
         assert_eq!(end_of("(a, b)"), None);
         assert_eq!(end_of("(f32[2] %x)"), None);
+    }
+
+    #[test]
+    fn tuples_nest_at_most_max_tuple_depth_deep() {
+        let nested = |n: usize| format!("{}f32[]{} x", "(".repeat(n), ")".repeat(n));
+        let deepest = nested(MAX_TUPLE_DEPTH);
+        assert_eq!(end_of(&deepest), Some(&deepest[..deepest.len() - 2]));
+        assert_eq!(end_of(&nested(MAX_TUPLE_DEPTH + 1)), None);
+    }
+
+    /// Regression (the `scan` fuzz target): each level of an unclosed
+    /// nesting was measured twice, 2^depth work; this did not finish.
+    #[test]
+    fn unclosed_nesting_is_linear() {
+        let text = format!("a = {}f32[2]{{0}}, (", "(".repeat(4000));
+        assert_eq!(end_of(&text[4..]), None);
+        let found = crate::core::hlo::scan(&text);
+        assert!(found.iter().all(|f| f.span.end <= text.len()));
     }
 
     #[test]
