@@ -210,10 +210,21 @@ test('compare=SHAPE draws the second memory view under the picture, hover linked
   await page.mouse.move(0, 0);
   await page.waitForFunction(() => document.getElementById('compare-canvas').dataset.lit === '2');
 
-  // Without controls there is no verdict line; the second view stays.
+  // Without controls there is no verdict line; the second view stays, and
+  // at the smallest frame (320x200) both fit without scroll bars.
+  await page.setViewportSize({ width: 320, height: 200 });
   await page.goto(compareEmbed(B, 'controls=none'));
   await page.waitForSelector('#compare-canvas');
+  await frames(page, 3);
+  await screenshot(page, 'embed-05-compare-small');
   assert.equal(await page.$('#compare-verdict'), null);
+  const small = await page.evaluate(() => ({
+    scrolls: document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth,
+    first: document.getElementById('layout-canvas').getBoundingClientRect().height,
+    second: document.getElementById('compare-canvas').getBoundingClientRect().height,
+  }));
+  assert.equal(small.scrolls, false, 'no scroll bars at 320x200');
+  assert.ok(small.first >= 80 && small.second >= 40, `both views have room: ${JSON.stringify(small)}`);
   assert.deepEqual(app.errors, []);
 });
 
@@ -230,7 +241,7 @@ test('a hostile compare text shows as text; the figure stays', async () => {
   await page.waitForFunction(() => Number(document.getElementById('layout-canvas')?.dataset.generation) > 0);
   await page.waitForSelector('#compare-error');
   await frames(page, 3);
-  await screenshot(page, 'embed-05-compare-error');
+  await screenshot(page, 'embed-06-compare-error');
   const text = await page.textContent('#compare-error');
   assert.ok(text.includes(hostile), `the text as typed: ${text}`);
   assert.match(text, /\^/, 'a caret line under the offending characters');
