@@ -13,7 +13,9 @@
 // Attributes (as embed mode's address options): shape, view
 // (both|logical|memory), controls (none|compact|full), autoplay (present =
 // on, "false" = off), speed, theme (light|dark|system), select ("i,j"),
-// step (a tiling step). The element is 320x200 at least; size it with CSS
+// step (a tiling step), compare (a second shape of the same dims: its
+// memory drawn under the picture, hover linked; the verdict with controls;
+// an invalid text shows its error as text). The element is 320x200 at least; size it with CSS
 // (default 100% x 320px). It fires `xla-layout-mounted` when its view is
 // mounted.
 //
@@ -29,7 +31,7 @@
   const base = new URL('.', script ? script.src : location.href);
   // Written by scripts/element-names.sh (Trunk post_build hook).
   const BUILD = { js: '__XLA_LAYOUT_JS__', wasm: '__XLA_LAYOUT_WASM__' };
-  const OPTIONS = ['shape', 'view', 'controls', 'autoplay', 'speed', 'theme', 'select', 'step'];
+  const OPTIONS = ['shape', 'view', 'controls', 'autoplay', 'speed', 'theme', 'select', 'step', 'compare'];
 
   /** The hashed file names of the glue JS and the wasm. */
   async function names() {

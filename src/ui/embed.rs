@@ -31,6 +31,9 @@ pub struct EmbedOptions {
     pub select: Option<Vec<u64>>,
     /// Step mode's stage, counted from 1 as the stepper shows it (`step=N`).
     pub step: Option<usize>,
+    /// A second shape of the same dims to compare with (`compare=SHAPE`),
+    /// exactly as given: the full app's "compare with" box.
+    pub compare: Option<String>,
 }
 
 /// The embed options when `get("embed")` is `1`; unknown values fall back
@@ -64,6 +67,7 @@ pub fn options(get: impl Fn(&str) -> Option<String>) -> Option<EmbedOptions> {
     let step = get("step")
         .and_then(|s| s.trim().parse::<usize>().ok())
         .filter(|&s| s > 0);
+    let compare = get("compare").filter(|c| !c.trim().is_empty());
     Some(EmbedOptions {
         view,
         controls,
@@ -72,12 +76,15 @@ pub fn options(get: impl Fn(&str) -> Option<String>) -> Option<EmbedOptions> {
         theme,
         select,
         step,
+        compare,
     })
 }
 
 /// Applies `options` to a freshly made state: theme, speed, the one pane
-/// shown, the highlighted element, step mode's stage and, unless the
-/// reader asked for less motion, autoplay.
+/// shown, the comparison (as the full app's "compare with" box: the
+/// verdict, or the second text's error, and the second layout's mapping),
+/// the highlighted element, step mode's stage and, unless the reader asked
+/// for less motion, autoplay.
 pub fn apply(s: &mut State, options: &EmbedOptions, reduced_motion: bool) {
     if let Some(theme) = options.theme {
         s.apply(Action::Theme(theme));
@@ -90,6 +97,9 @@ pub fn apply(s: &mut State, options: &EmbedOptions, reduced_motion: bool) {
         FigureView::Logical => Some(Pane::Logical),
         FigureView::Memory => Some(Pane::Memory),
     });
+    if let Some(text) = &options.compare {
+        s.apply(Action::CompareEdit(text.clone()));
+    }
     if let (Some(index), Some(m)) = (&options.select, s.mapping()) {
         if let Some(offset) = m.offset_of(index) {
             s.pinned = Some(Target {
@@ -147,182 +157,67 @@ fn view_name(view: FigureView) -> &'static str {
     }
 }
 
-/// The embed page's address for `shape` under `base` (the app's address
-/// without query or fragment).
-pub fn embed_url(base: &str, shape: &str, view: FigureView, controls: EmbedControls) -> String {
+/// The compared text when a comparison is shown (the "compare with" box
+/// is open and its text compares with the drawn leaf); an error in the
+/// box is not a picture worth embedding.
+pub fn shown_compare(s: &State) -> Option<&str> {
+    s.compare
+        .as_ref()
+        .filter(|c| c.verdict.is_ok())
+        .map(|c| c.input.as_str())
+}
+
+/// `&compare=...` for an address, or nothing.
+fn compare_param(compare: Option<&str>) -> String {
+    compare.map_or_else(String::new, |c| format!("&compare={}", percent_encode(c)))
+}
+
+/// The full app's address (relative) for `shape`, compared with `compare`.
+pub fn full_app_href(shape: &str, compare: Option<&str>) -> String {
+    format!(
+        "./?shape={}{}",
+        percent_encode(shape),
+        compare_param(compare)
+    )
+}
+
+/// The embed page's address for `shape` (compared with `compare`, if
+/// any) under `base` (the app's address without query or fragment).
+pub fn embed_url(
+    base: &str,
+    shape: &str,
+    compare: Option<&str>,
+    view: FigureView,
+    controls: EmbedControls,
+) -> String {
     let controls = match controls {
         EmbedControls::None => "none",
         EmbedControls::Compact => "compact",
         EmbedControls::Full => "full",
     };
     format!(
-        "{base}?embed=1&shape={}&view={}&controls={controls}",
+        "{base}?embed=1&shape={}{}&view={}&controls={controls}",
         percent_encode(shape),
+        compare_param(compare),
         view_name(view)
     )
 }
 
-/// The `<iframe>` snippet showing `shape` (every attribute value escaped).
-pub fn iframe_snippet(base: &str, shape: &str, view: FigureView) -> String {
-    let src = embed_url(base, shape, view, EmbedControls::Compact);
+/// The `<iframe>` snippet showing `shape`, compared with `compare` when
+/// given (every attribute value escaped).
+pub fn iframe_snippet(base: &str, shape: &str, compare: Option<&str>, view: FigureView) -> String {
+    let src = embed_url(base, shape, compare, view, EmbedControls::Compact);
+    let title = match compare {
+        Some(other) => format!("XLA layout of {shape} compared with {other}"),
+        None => format!("XLA layout of {shape}"),
+    };
     format!(
         "<iframe src=\"{}\" title=\"{}\" width=\"640\" height=\"400\" style=\"border:0\" loading=\"lazy\"></iframe>",
         escape_attr(&src),
-        escape_attr(&format!("XLA layout of {shape}"))
+        escape_attr(&title)
     )
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn query(pairs: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
-        move |name| {
-            pairs
-                .iter()
-                .find(|(k, _)| *k == name)
-                .map(|(_, v)| (*v).to_owned())
-        }
-    }
-
-    #[test]
-    fn no_embed_without_the_flag() {
-        assert_eq!(options(query(&[("shape", "f32[2]")])), None);
-        assert_eq!(options(query(&[("embed", "0")])), None);
-    }
-
-    #[test]
-    fn every_option_is_read() {
-        let o = options(query(&[
-            ("embed", "1"),
-            ("view", "memory"),
-            ("controls", "compact"),
-            ("autoplay", "1"),
-            ("speed", "12.5"),
-            ("theme", "dark"),
-            ("select", "1, 2"),
-            ("step", "2"),
-        ]))
-        .unwrap();
-        assert_eq!(o.step, Some(2));
-        assert_eq!(o.view, FigureView::Memory);
-        assert_eq!(o.controls, EmbedControls::Compact);
-        assert!(o.autoplay);
-        assert_eq!(o.speed, Some(12.5));
-        assert_eq!(o.theme, Some(ThemeChoice::Dark));
-        assert_eq!(o.select, Some(vec![1, 2]));
-    }
-
-    #[test]
-    fn bad_values_fall_back() {
-        let o = options(query(&[
-            ("embed", "1"),
-            ("view", "<x>"),
-            ("controls", "lots"),
-            ("speed", "-3"),
-            ("theme", "blue"),
-            ("select", "1,x"),
-            ("step", "0"),
-        ]))
-        .unwrap();
-        assert_eq!(o, EmbedOptions::default());
-        let nan = options(query(&[("embed", "1"), ("speed", "NaN")])).unwrap();
-        assert_eq!(nan.speed, None);
-    }
-
-    #[test]
-    fn percent_encoding_matches_encode_uri_component() {
-        // encodeURIComponent("f32[3,5]{1,0:T(2,2)}") in a browser.
-        assert_eq!(
-            percent_encode("f32[3,5]{1,0:T(2,2)}"),
-            "f32%5B3%2C5%5D%7B1%2C0%3AT(2%2C2)%7D"
-        );
-        assert_eq!(percent_encode("a b&é"), "a%20b%26%C3%A9");
-    }
-
-    #[test]
-    fn the_snippet_escapes_hostile_text() {
-        let hostile = "\"><img onerror=alert(1)>]]>'";
-        let s = iframe_snippet("https://x.test/app/", hostile, FigureView::Both);
-        assert!(!s.contains("<img"), "{s}");
-        assert_eq!(s.matches('"').count(), 12, "{s}");
-        assert!(
-            s.contains("title=\"XLA layout of &quot;&gt;&lt;img onerror=alert(1)&gt;]]&gt;&#39;\"")
-        );
-        assert!(s.starts_with(
-            "<iframe src=\"https://x.test/app/?embed=1&amp;shape=%22%3E%3Cimg%20onerror%3Dalert(1)%3E%5D%5D%3E&#39;&amp;view=both&amp;controls=compact\""
-        ));
-    }
-
-    fn state(text: &str) -> State {
-        let mut s = State::new(
-            text.to_owned(),
-            String::new(),
-            crate::ui::model::PadValue::default(),
-            Vec::new(),
-        );
-        s.apply(Action::Resize(640.0, 400.0));
-        s
-    }
-
-    #[test]
-    fn options_shape_the_state() {
-        let o = options(query(&[
-            ("embed", "1"),
-            ("view", "memory"),
-            ("select", "1,2"),
-            ("autoplay", "1"),
-            ("theme", "dark"),
-            ("speed", "7"),
-        ]))
-        .unwrap();
-        let mut s = state("f32[3,5]{1,0:T(2,2)}");
-        apply(&mut s, &o, false);
-        // Only the memory pane is on the canvas.
-        assert!(s.frame.logical.y > s.frame.height, "{:?}", s.frame);
-        assert!(s.frame.memory.bottom() <= s.frame.height);
-        // XLA's tiled-layout page, figure 1: 2x2 tiles stored row by row,
-        // so (1,2) is the second tile's third slot: offset 4 + 2 = 6.
-        assert_eq!(s.pinned.map(|t| t.offset), Some(6));
-        assert!(s.anim.playing);
-        assert_eq!(s.settings.theme, ThemeChoice::Dark);
-        // A later resize keeps the one pane.
-        s.apply(Action::Resize(320.0, 200.0));
-        assert!(s.frame.logical.y > s.frame.height);
-
-        let mut calm = state("f32[3,5]{1,0:T(2,2)}");
-        apply(&mut calm, &o, true);
-        assert!(!calm.anim.playing, "reduced motion keeps autoplay off");
-        let both = calm.frame;
-        calm.show_only(None);
-        assert!(calm.frame.logical.bottom() <= calm.frame.height, "{both:?}");
-    }
-
-    #[test]
-    fn step_opens_step_mode_at_that_stage() {
-        let mut s = state("f32[3,5]{1,0:T(2,2)}");
-        let count = s
-            .mapping()
-            .and(s.model.as_ref())
-            .and_then(|m| m.drawn.as_ref())
-            .and_then(|d| d.steps.as_ref())
-            .map_or(0, |st| st.stages().len());
-        assert!(count >= 2, "a tiled layout has several stages");
-        let at = |n: &str| {
-            options(|k| match k {
-                "embed" => Some("1".to_owned()),
-                "step" => Some(n.to_owned()),
-                _ => None,
-            })
-            .unwrap()
-        };
-        apply(&mut s, &at("2"), false);
-        assert_eq!(s.stage, Some(1));
-        let mut last = state("f32[3,5]{1,0:T(2,2)}");
-        apply(&mut last, &at("999"), false);
-        assert_eq!(last.stage, Some(count - 1));
-        let mut off = state("f32[3,5]{1,0:T(2,2)}");
-        apply(&mut off, &at("0"), false);
-        assert_eq!(off.stage, None);
-    }
-}
+#[path = "embed_tests.rs"]
+mod tests;

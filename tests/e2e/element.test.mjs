@@ -1,11 +1,13 @@
-// The <xla-layout> custom element (issue 9): dist/docs.html uses it; 20
-// elements on one page share one wasm module (no iframes), each draws once
-// scrolled into view into its shadow root, an attribute changed from
-// JavaScript redraws, and an idle page asks for no animation frames.
+// The <xla-layout> custom element (issue 9): dist/docs.html uses it (21
+// elements); 20 elements on one page share one wasm module (no iframes),
+// each draws once scrolled into view into its shadow root, an attribute
+// changed from JavaScript redraws, and an idle page asks for no animation
+// frames. The compare attribute draws the second layout's memory.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { openApp, screenshot, stopAll } from './harness.mjs';
+import { near, rampColour } from './xla.mjs';
 
 let app;
 let page;
@@ -35,15 +37,15 @@ const drawn = () =>
     }),
   );
 
-test('the docs page: 20 elements, each drawn with its options; attribute changes redraw', async () => {
+test('the docs page: 21 elements, each drawn with its options; attribute changes redraw', async () => {
   const start = Date.now();
   await page.goto(`${app.baseUrl}docs.html`);
   await page.setViewportSize({ width: 1000, height: 12000 });
   await page.waitForFunction(() => {
     const els = [...document.querySelectorAll('xla-layout')];
-    return els.length === 20 && els.every((el) => Number(el.shadowRoot?.getElementById('layout-canvas')?.dataset.generation) > 0);
+    return els.length === 21 && els.every((el) => Number(el.shadowRoot?.getElementById('layout-canvas')?.dataset.generation) > 0);
   });
-  console.log(`docs page: 20 elements drawn in ${Date.now() - start} ms`);
+  console.log(`docs page: 21 elements drawn in ${Date.now() - start} ms`);
   await screenshot(page, 'element-01-docs');
 
   /** What element `sel` shows: its panes ("x,y,w,h"), canvas height, step label. */
@@ -68,6 +70,11 @@ test('the docs page: 20 elements, each drawn with its options; attribute changes
   assert.match((await look('xla-layout[step]')).step, /^3\/6: /);
   assert.equal((await look('xla-layout[autoplay]')).playing, 'true');
   assert.equal((await look('xla-layout[theme="dark"]')).theme, 'dark');
+  const compared = await page.$eval('xla-layout[compare]', (el) => ({
+    canvas: el.shadowRoot.getElementById('compare-canvas') !== null,
+    verdict: el.shadowRoot.getElementById('compare-verdict')?.textContent,
+  }));
+  assert.deepEqual(compared, { canvas: true, verdict: 'a copy: moves 4 of 6 elements (footprints 24 B and 24 B)' });
 
   // Changing view from JavaScript redraws that element with the other pane.
   await page.$eval('xla-layout[view="memory"]', (el) => {
@@ -139,5 +146,74 @@ test('20 elements: drawn when scrolled into view, redrawn on attribute change, i
   });
   assert.equal(await page.$$eval('xla-layout', (els) => els.length), 19);
   assert.equal(await page.evaluate(() => window.__removed.shadowRoot.childNodes.length), 0, 'the removed view is unmounted');
+  assert.deepEqual(app.errors, []);
+});
+
+// The seeds' [2x3] example (XLA's "Shapes and layout" page): {1,0} holds
+// a b c d e f, {0,1} holds a d b e c f, so the second layout's offsets
+// 0..5 hold the first layout's offsets 0 3 1 4 2 5.
+const B_TO_A = [0, 3, 1, 4, 2, 5];
+
+test('the compare attribute, set from JavaScript, draws the second layout; hostile text stays text; removing it removes the view', async () => {
+  await page.setViewportSize({ width: 800, height: 700 });
+  await page.goto(`${app.baseUrl}docs.html`);
+  let dialogs = 0;
+  const onDialog = (d) => {
+    dialogs += 1;
+    d.dismiss();
+  };
+  page.on('dialog', onDialog);
+  await page.evaluate(() => {
+    document.body.innerHTML = '<xla-layout id="one" shape="f32[2,3]{1,0}" controls="compact" style="height: 500px"></xla-layout>';
+  });
+  const inShadow = (fn, arg) => page.$eval('#one', fn, arg);
+  await page.waitForFunction(() => Number(document.getElementById('one').shadowRoot?.getElementById('layout-canvas')?.dataset.generation) > 0);
+  assert.equal(await inShadow((el) => el.shadowRoot.getElementById('compare-canvas')), null, 'no second view without compare');
+
+  await page.$eval('#one', (el) => el.setAttribute('compare', 'f32[2,3]{0,1}'));
+  await page.waitForFunction(() => document.getElementById('one').shadowRoot.getElementById('compare-canvas'));
+  await page.waitForTimeout(100);
+  await screenshot(page, 'element-02-compare');
+  // Read the second view's cells: offset b coloured by first-layout offset B_TO_A[b].
+  const cells = await inShadow((el) => {
+    const c = el.shadowRoot.getElementById('compare-canvas');
+    const cols = Number(c.dataset.cols);
+    const rows = Math.ceil(6 / cols);
+    const size = Math.min(c.width / cols, c.height / rows);
+    const ctx = c.getContext('2d');
+    return [...Array(6).keys()].map((b) => [...ctx.getImageData(Math.floor(((b % cols) + 0.15) * size), Math.floor((Math.floor(b / cols) + 0.15) * size), 1, 1).data]);
+  });
+  cells.forEach((got, b) => assert.ok(near(got, rampColour(B_TO_A[b], 6), 3), `second memory, offset ${b}: ${got}`));
+  assert.equal(
+    await inShadow((el) => el.shadowRoot.getElementById('compare-verdict').textContent),
+    'a copy: moves 4 of 6 elements (footprints 24 B and 24 B)',
+  );
+
+  // Hostile text: the comparison's error, as text; no element made from it.
+  const hostile = '<img src=x onerror=alert(1)>';
+  await page.$eval('#one', (el, t) => el.setAttribute('compare', t), hostile);
+  await page.waitForFunction(() => document.getElementById('one').shadowRoot.getElementById('compare-error'));
+  const shown = await inShadow((el) => ({
+    error: el.shadowRoot.getElementById('compare-error').textContent,
+    imgs: el.shadowRoot.querySelectorAll('img').length + document.querySelectorAll('img').length,
+    second: el.shadowRoot.getElementById('compare-canvas') !== null,
+    generation: Number(el.shadowRoot.getElementById('layout-canvas').dataset.generation),
+  }));
+  assert.ok(shown.error.includes(hostile), `the text as given: ${shown.error}`);
+  assert.equal(shown.imgs, 0, 'no <img> created');
+  assert.equal(shown.second, false);
+  assert.ok(shown.generation > 0, 'the figure is still drawn');
+  await screenshot(page, 'element-03-compare-error');
+
+  // Removing the attribute removes the comparison.
+  await page.$eval('#one', (el) => el.removeAttribute('compare'));
+  await page.waitForFunction(() => {
+    const root = document.getElementById('one').shadowRoot;
+    return Number(root.getElementById('layout-canvas')?.dataset.generation) > 0 && !root.getElementById('compare-error');
+  });
+  assert.equal(await inShadow((el) => el.shadowRoot.getElementById('compare-canvas')), null);
+  assert.equal(await inShadow((el) => el.shadowRoot.getElementById('compare-verdict')), null);
+  page.off('dialog', onDialog);
+  assert.equal(dialogs, 0, 'no script ran');
   assert.deepEqual(app.errors, []);
 });

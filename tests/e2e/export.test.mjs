@@ -125,3 +125,33 @@ test('Copy embed code gives an escaped iframe of the embed page', async () => {
   assert.equal(url.searchParams.get('embed'), '1');
   assert.equal(url.searchParams.get('shape'), hostile);
 });
+
+test('Copy embed code keeps a shown comparison; the embed it gives draws it', async () => {
+  const [a, b] = ['f32[2,3]{1,0}', 'f32[2,3]{0,1}'];
+  await page.goto(`${app.baseUrl}?shape=${encodeURIComponent(a)}&compare=${encodeURIComponent(b)}`);
+  await page.waitForSelector('#compare-canvas');
+  const srcOf = async () => {
+    await page.click('#copy-embed');
+    const snippet = await page.inputValue('#embed-code');
+    return page.evaluate((s) => {
+      const t = document.createElement('template');
+      t.innerHTML = s;
+      return t.content.querySelector('iframe').getAttribute('src');
+    }, snippet);
+  };
+  const src = new URL(await srcOf());
+  assert.equal(src.searchParams.get('shape'), a);
+  assert.equal(src.searchParams.get('compare'), b);
+  // A text that does not compare is not a comparison shown: left out.
+  await page.fill('#compare-input', 'f32[2,4]{1,0}');
+  await page.waitForFunction(() => document.querySelector('#compare-error').textContent.includes('dim 1'));
+  assert.equal(new URL(await srcOf()).searchParams.get('compare'), null);
+  // Closing the box leaves it out too.
+  await page.click('#compare-toggle');
+  assert.equal(new URL(await srcOf()).searchParams.get('compare'), null);
+  // The first snippet's embed shows the comparison.
+  await page.goto(src.href);
+  await page.waitForSelector('#compare-canvas');
+  assert.equal(await page.textContent('#compare-verdict'), 'a copy: moves 4 of 6 elements (footprints 24 B and 24 B)');
+  assert.deepEqual(app.errors, []);
+});

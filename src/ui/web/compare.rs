@@ -62,6 +62,32 @@ pub fn ComparePanel(props: &CompareProps) -> Html {
     }
 }
 
+#[derive(Properties, PartialEq)]
+pub struct CompareLineProps {
+    pub compare: Option<CompareView>,
+    /// Show the verdict line (embed mode with controls).
+    pub verdict: bool,
+}
+
+/// Embed mode's comparison text: what is wrong with the compared text
+/// (`#compare-error`, always: a text node, never markup) and, when asked
+/// for, the verdict (`#compare-verdict`).
+#[function_component]
+pub fn CompareLine(props: &CompareLineProps) -> Html {
+    let Some(c) = &props.compare else {
+        return html! {};
+    };
+    match &c.verdict {
+        Err(e) => html! {
+            <pre id="compare-error" class="shape-error" role="alert">{ e.message.clone() }</pre>
+        },
+        Ok(v) if props.verdict => html! {
+            <p id="compare-verdict" class="compare-verdict" aria-live="polite">{ verdict_text(v) }</p>
+        },
+        Ok(_) => html! {},
+    }
+}
+
 /// Pixels of the second memory view (CSS scales it down on small screens).
 const VIEW_W: f64 = 420.0;
 const VIEW_H: f64 = 260.0;
@@ -76,6 +102,17 @@ pub struct CompareViewProps {
     /// The hovered (else pinned) memory offset of the first layout.
     pub lit: Option<u64>,
     pub dispatch: Callback<Action>,
+}
+
+/// A CSS point of the canvas in bitmap pixels. The bitmap keeps its
+/// proportions inside the element's box (scaled down on small screens;
+/// `object-fit: contain` in embed mode, centred), so the larger of the two
+/// ratios is the scale and the margins are subtracted.
+fn to_bitmap(css_w: f64, css_h: f64, x: f64, y: f64) -> (f64, f64) {
+    let scale = (VIEW_W / css_w.max(1.0)).max(VIEW_H / css_h.max(1.0));
+    let dx = (css_w - VIEW_W / scale).max(0.0) / 2.0;
+    let dy = (css_h - VIEW_H / scale).max(0.0) / 2.0;
+    ((x - dx) * scale, (y - dy) * scale)
 }
 
 fn paint_memory(
@@ -174,12 +211,13 @@ pub fn CompareMemory(props: &CompareViewProps) -> Html {
         let pic = pic.clone();
         Callback::from(move |e: PointerEvent| {
             let el = e.target_unchecked_into::<HtmlCanvasElement>();
-            let scale = VIEW_W / f64::from(el.client_width().max(1));
-            let size = pic.cell_size(VIEW_W, VIEW_H);
-            let (x, y) = (
-                f64::from(e.offset_x()) * scale,
-                f64::from(e.offset_y()) * scale,
+            let (x, y) = to_bitmap(
+                f64::from(el.client_width()),
+                f64::from(el.client_height()),
+                f64::from(e.offset_x()),
+                f64::from(e.offset_y()),
             );
+            let size = pic.cell_size(VIEW_W, VIEW_H);
             let b_off = (x >= 0.0 && y >= 0.0 && size > 0.0)
                 .then(|| pic.offset_at((y / size) as u64, (x / size) as u64))
                 .flatten();

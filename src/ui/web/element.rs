@@ -7,7 +7,8 @@
 //! [`XlaLayoutHandle`]; `handle.set_options(options)` redraws with new
 //! options, `handle.destroy()` removes the view. `options` is a plain
 //! object of strings named like embed mode's address options: `shape`,
-//! `view`, `controls`, `autoplay`, `speed`, `theme`, `select`, `step`.
+//! `view`, `controls`, `autoplay`, `speed`, `theme`, `select`, `step`,
+//! `compare`.
 //! Nothing here touches the page outside `host`.
 
 use js_sys::{Object, Reflect};

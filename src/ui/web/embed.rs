@@ -9,10 +9,11 @@ use yew::prelude::*;
 use super::app::{use_animation, use_system_theme};
 use super::browser;
 use super::canvas::LayoutCanvas;
+use super::compare::{CompareLine, CompareMemory};
 use super::controls::Controls;
 use super::shared::Shared;
 use super::stepper::StepPanel;
-use crate::ui::embed::{percent_encode, EmbedControls, EmbedOptions};
+use crate::ui::embed::{full_app_href, shown_compare, EmbedControls, EmbedOptions};
 use crate::ui::state::{Action, State};
 
 #[derive(Properties, PartialEq)]
@@ -72,7 +73,7 @@ pub fn EmbedApp(props: &EmbedProps) -> Html {
     use_system_theme(dispatch.clone());
     use_animation(state.anim.playing, dispatch.clone());
 
-    let full_app = format!("./?shape={}", percent_encode(&state.input));
+    let full_app = full_app_href(&state.input, shown_compare(&state));
     let controls = match options.controls {
         EmbedControls::None => html! {},
         EmbedControls::Compact => {
@@ -82,9 +83,16 @@ pub fn EmbedApp(props: &EmbedProps) -> Html {
             html! { <Controls state={state.clone()} dispatch={dispatch.clone()} /> }
         }
     };
+    let compared = state.compare.is_some();
     html! {
-        <main class="embed">
+        <main class={classes!("embed", compared.then_some("compared"))}>
             <LayoutCanvas state={state.clone()} dispatch={dispatch.clone()} />
+            if compared {
+                <CompareMemory model={state.model.clone().map(Shared)} compare={state.compare.clone()}
+                    lit={state.hover.or(state.pinned).map(|t| t.offset)} dispatch={dispatch.clone()} />
+                <CompareLine compare={state.compare.clone()}
+                    verdict={options.controls != EmbedControls::None} />
+            }
             if options.step.is_some() {
                 <StepPanel model={state.model.clone().map(Shared)} stage={state.stage}
                     offset={super::info::shown(&state).1} dispatch={dispatch.clone()} />

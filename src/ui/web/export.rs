@@ -13,7 +13,7 @@ use yew::prelude::*;
 use crate::render::figure::{svg_of_view, FigureView, ViewInput};
 use crate::render::scene::style::CellLabels;
 use crate::render::scene::Labelling;
-use crate::ui::embed::iframe_snippet;
+use crate::ui::embed::{iframe_snippet, shown_compare};
 use crate::ui::state::{Action, State};
 
 #[derive(Properties, PartialEq)]
@@ -172,7 +172,12 @@ pub fn ExportBar(props: &ExportProps) -> Html {
         let state = state.clone();
         let copied = copied.clone();
         Callback::from(move |_: MouseEvent| {
-            let snippet = iframe_snippet(&app_base(), &state.input, FigureView::Both);
+            let snippet = iframe_snippet(
+                &app_base(),
+                &state.input,
+                shown_compare(&state),
+                FigureView::Both,
+            );
             let clipboard = gloo::utils::window().navigator().clipboard();
             let _ = clipboard.write_text(&snippet);
             copied.set(Some(snippet));
@@ -185,7 +190,7 @@ pub fn ExportBar(props: &ExportProps) -> Html {
             <button id="export-png" type="button" onclick={on_png} {disabled}
                 title="Download the picture as a PNG at twice its size">{ "Export PNG" }</button>
             <button id="copy-embed" type="button" onclick={on_embed}
-                title="Copy an <iframe> that shows this shape in another page">{ "Copy embed code" }</button>
+                title="Copy an <iframe> that shows this shape (and the comparison, when one is shown) in another page">{ "Copy embed code" }</button>
             <a id="docs-link" href="docs.html">{ "Examples for documentation" }</a>
             if let Some(snippet) = (*copied).clone() {
                 <label class="embed-code">{ "Embed code (copied) " }
