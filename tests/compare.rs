@@ -70,6 +70,24 @@ fn mismatches_are_errors_pointing_at_the_second_text() {
     assert!(e.contains("bf16[2,3]\n^^^^"), "{e}");
 }
 
+/// A long second text (a pasted tuple leaf, `-` on the CLI) is shown as a
+/// window around the span, as a parse error is, never whole.
+#[test]
+fn mismatch_errors_show_a_window_of_a_long_text() {
+    let spaces = " ".repeat(5000);
+    let b = format!("f32[2,{spaces}4]{{1,0}}");
+    let e = run("f32[2,3]", &b).unwrap_err();
+    assert!(e.len() < 400, "{} bytes: {e}", e.len());
+    let col = b.find('4').unwrap() + 1;
+    assert!(e.contains(&format!("1:{col}: dim 1 has size 3")), "{e}");
+    let lines: Vec<&str> = e.lines().collect();
+    assert!(
+        lines[0].starts_with("...") && lines[0].ends_with("4]{1,0}"),
+        "{e}"
+    );
+    assert_eq!(lines[1].find('^'), lines[0].find('4'), "{e}");
+}
+
 /// 2^25 elements: too many to count; the first elements already move, so
 /// it is not a bitcast, and the count is unknown rather than guessed.
 #[test]

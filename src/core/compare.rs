@@ -20,6 +20,7 @@ use super::array::ArrayLayout;
 use super::ast::ArrayShape;
 use super::mapping::Mapping;
 use super::span::Span;
+use super::text::error::Window;
 
 /// Most elements a comparison walks.
 pub const COUNT_LIMIT: u64 = 1 << 24;
@@ -52,16 +53,14 @@ pub struct CompareError {
 }
 
 impl fmt::Display for CompareError {
-    /// The text, a `^^^` line under the span, and the reason.
+    /// As a parse error: the line holding the span, cut to a window around
+    /// it (never the whole text), a `^^^` line under the span, and
+    /// `line:column: reason`; only the reason when there is no span.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(span) = self.span.filter(|_| !self.input.contains('\n')) {
-            let pad = self.input[..span.start.min(self.input.len())]
-                .chars()
-                .count();
-            let end = span.end.clamp(span.start, self.input.len());
-            let width = self.input[span.start.min(end)..end].chars().count().max(1);
-            writeln!(f, "{}", self.input)?;
-            writeln!(f, "{}{}", " ".repeat(pad), "^".repeat(width))?;
+        if let Some(span) = self.span {
+            let window = Window::new(&self.input, span);
+            writeln!(f, "{window}")?;
+            return write!(f, "{}:{}: {}", window.line, window.column, self.reason);
         }
         write!(f, "{}", self.reason)
     }

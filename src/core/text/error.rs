@@ -29,8 +29,9 @@ use crate::core::span::Span;
 
 pub(crate) use quote::Short;
 pub use quote::QUOTE_MAX;
+use window::floor_boundary;
+pub(crate) use window::Window;
 pub use window::WINDOW;
-use window::{floor_boundary, Window};
 
 /// Everything that can be wrong with a shape text, syntax or meaning.
 #[derive(Clone, Debug, PartialEq, Eq)]
