@@ -5,9 +5,10 @@
 
 use std::rc::Rc;
 
-use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlInputElement};
+use web_sys::{HtmlCanvasElement, HtmlInputElement};
 use yew::prelude::*;
+
+use crate::render::backend::canvas::context;
 
 use crate::render::world::colour::viridis_table;
 use crate::ui::compare::{verdict_text, CompareView};
@@ -121,12 +122,7 @@ fn paint_memory(
     a_footprint: u64,
     lit: Option<u64>,
 ) {
-    let Some(ctx) = canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
-    else {
+    let Some(ctx) = context(canvas) else {
         return;
     };
     ctx.clear_rect(0.0, 0.0, VIEW_W, VIEW_H);

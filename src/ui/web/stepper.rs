@@ -15,9 +15,10 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo::render::{request_animation_frame, AnimationFrame};
-use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
+
+use crate::render::backend::canvas::context;
 
 use crate::ui::model::Model;
 use crate::ui::state::Action;
@@ -62,12 +63,7 @@ struct Painted {
 }
 
 fn paint(canvas: &HtmlCanvasElement, cells: &[Placed], colours: &[String], shown: Option<u64>) {
-    let Some(ctx) = canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
-    else {
+    let Some(ctx) = context(canvas) else {
         return;
     };
     ctx.clear_rect(0.0, 0.0, WIDTH, HEIGHT);
