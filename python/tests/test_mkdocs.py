@@ -71,6 +71,18 @@ def test_hostile_text_is_escaped_and_reported(caplog):
     assert any("xla-layout fence" in r.getMessage() for r in caplog.records)
 
 
+def test_step_and_compare_reach_the_element_escaped():
+    page = render(
+        '```xla-layout step="3" compare="f32[3,5]{0,1:T(2,2)}"\nf32[3,5]{1,0:T(2,2)}\n```\n'
+    )
+    assert '<xla-layout shape="f32[3,5]{1,0:T(2,2)}" step="3" compare="f32[3,5]{0,1:T(2,2)}"></xla-layout>' in page
+    hostile = 'x"><img src=x onerror=alert(1)>'
+    page = render(f"```xla-layout compare='{hostile}'\nf32[2]{{0}}\n```\n")
+    assert "<img" not in page
+    assert 'compare="x&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"' in page
+    assert "<xla-layout" not in render('```xla-layout step="0"\nf32[2]{0}\n```\n')
+
+
 def test_element_attributes_are_escaped():
     # A valid shape never carries markup, but element_html escapes anyway.
     out = M.element_html('a"<b>', {"view": "both"})

@@ -86,6 +86,23 @@ def test_html_gets_the_live_element_with_the_figure_as_fallback(tmp_path):
     assert "mount_xla_layout" in (folder / glue).read_text(encoding="utf-8")
 
 
+@pytest.mark.skipif(not _assets.available(), reason="wheel built without trunk's dist/ (scripts/python-assets.sh)")
+def test_step_and_compare_reach_the_live_element(tmp_path):
+    src = tmp_path / "src"
+    write_project(src, "", ".. xla-layout:: f32[2,3]{1,0}\n   :step: 2\n   :compare: f32[2,3]{0,1}\n")
+    code, out, warnings = build("html", src, tmp_path)
+    assert code == 0, warnings
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert '<xla-layout shape="f32[2,3]{1,0}" view="both" theme="light" step="2" compare="f32[2,3]{0,1}"></xla-layout>' in page
+
+
+def test_bad_compare_is_a_warning_at_the_directive(tmp_path):
+    write_project(tmp_path / "src", "", ".. xla-layout:: f32[2,3]{1,0}\n   :compare: f32[2,3]{0,1\n")
+    code, _, warnings = build("html", tmp_path / "src", tmp_path)
+    assert code != 0
+    assert 'option: "compare"' in warnings and "index.rst:4" in warnings, warnings
+
+
 def test_epub_gets_svg_files(tmp_path):
     code, out, warnings = build("epub", DEMO, tmp_path)
     assert code == 0, warnings

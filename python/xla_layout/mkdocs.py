@@ -33,7 +33,10 @@ the static figures.
 
 Fence options: the element's (``view``: both, logical, memory;
 ``controls``: none, compact, full; ``autoplay``; ``speed``: elements per
-second; ``theme``: light, dark, system; ``select``: ``i,j,...``) and the
+second; ``theme``: light, dark, system; ``select``: ``i,j,...``;
+``step``: a tiling stage, from 1; ``compare``: a second layout of the same
+dims, drawn under the first with the verdict; the static figure shows the
+first layout only) and the
 static figure's (``labels``: auto, offset, index, letters, none;
 ``width``: 240..8192 pixels; its ``view`` and ``theme`` are the element's,
 ``system`` drawing light). An unknown option or value leaves the block an
@@ -96,6 +99,11 @@ def fence_validator(language: str, inputs: Dict[str, str], options: Dict[str, An
             options[key] = int(value)
         elif key == "select" and _SELECT.match(value):
             options[key] = value
+        elif key == "step" and value.isdigit() and int(value) >= 1:
+            options[key] = value
+        elif key == "compare" and value.strip():
+            # Any text: the element shows a bad one's error as text.
+            options[key] = " ".join(value.split())
         else:
             return False
     return True
@@ -105,7 +113,7 @@ def element_html(text: str, options: Dict[str, Any]) -> str:
     """The ``<xla-layout>`` element for ``text`` with the element's options
     (every value escaped)."""
     attrs = [f'shape="{html.escape(text, quote=True)}"']
-    for name in ("view", "controls", "speed", "theme", "select"):
+    for name in ("view", "controls", "speed", "theme", "select", "step", "compare"):
         if name in options:
             attrs.append(f'{name}="{html.escape(str(options[name]), quote=True)}"')
     if options.get("autoplay"):

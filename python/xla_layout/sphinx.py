@@ -18,7 +18,8 @@ file) for PDF output.
 The live element: when the wheel carries the app's release build
 (``scripts/python-assets.sh``), HTML builders also get the live
 ``<xla-layout>`` element (``shape``, ``view``, ``theme``; ``controls``,
-``autoplay``, ``select`` and ``step`` are its options too) before the
+``autoplay``, ``select``, ``step`` and ``compare`` are its options too;
+the static figure shows the first layout only) before the
 inline figure, with a style rule that shows exactly one of them: the
 figure while ``xla-layout`` is not defined (no script, JavaScript off, a
 print), the element once it is. The element's script is added only to
@@ -46,7 +47,7 @@ from docutils.parsers.rst import directives
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
-from . import LayoutError, __version__, _native, assets as _assets
+from . import LayoutError, __version__, _native, assets as _assets, parse
 from . import svg as figure_svg
 from .mkdocs import STYLE, element_html
 
@@ -76,6 +77,16 @@ def _width(value: str) -> int:
     return width
 
 
+def _compare(value: str) -> str:
+    """A second shape of the same dims; checked here so that a typo is a
+    build warning pointing at the directive, not only an error in the page."""
+    text = " ".join((value or "").split())
+    if not text:
+        raise ValueError("compare needs a shape, e.g. f32[2,3]{0,1}")
+    parse(text)  # LayoutError is a ValueError: docutils reports it
+    return text
+
+
 def _select(value: str) -> str:
     parts = value.replace(" ", "").split(",")
     if not all(p.isdigit() for p in parts):
@@ -94,6 +105,8 @@ class XlaLayoutDirective(SphinxDirective):
         "controls": lambda v: directives.choice(v, CONTROLS),
         "autoplay": directives.flag,
         "select": _select,
+        "step": directives.positive_int,
+        "compare": _compare,
     }
 
     def run(self) -> List[nodes.Node]:
@@ -104,7 +117,7 @@ class XlaLayoutDirective(SphinxDirective):
             "width": self.options.get("width", 1200),
             "theme": self.options.get("theme", "light"),
         }
-        element = {name: self.options[name] for name in ("controls", "select") if name in self.options}
+        element = {name: self.options[name] for name in ("controls", "select", "step", "compare") if name in self.options}
         if "autoplay" in self.options:
             element["autoplay"] = True
         try:
@@ -165,7 +178,7 @@ def visit_html(self: Any, node: xla_layout_figure) -> None:
     if hooked is None:
         if _live(self.builder):
             _pages(self.builder).add(self.builder.current_docname)
-            live = {k: options[k] for k in ("view", "theme", "controls", "select", "autoplay") if k in options}
+            live = {k: options[k] for k in ("view", "theme", "controls", "select", "step", "compare", "autoplay") if k in options}
             hooked = (
                 f'<div class="xla-layout-figure">{STYLE}{element_html(node["text"], live)}'
                 f'<div class="xla-layout-fallback">{svg}</div></div>'
