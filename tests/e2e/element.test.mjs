@@ -217,3 +217,23 @@ test('the compare attribute, set from JavaScript, draws the second layout; hosti
   assert.equal(dialogs, 0, 'no script ran');
   assert.deepEqual(app.errors, []);
 });
+
+// The host page's own address is not the figure's: `?padded=`, `?pad=`,
+// `?leaf=` and `?compare=` of a page that holds an element change nothing
+// in it (embed mode, an iframe, does read them).
+test('an element ignores the host page\'s address', async () => {
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await page.goto(`${app.baseUrl}docs.html?padded=9,9&pad=one&leaf=1&compare=${encodeURIComponent('f32[9]{0}')}`);
+  await page.evaluate(() => {
+    document.body.innerHTML = '<xla-layout id="own" shape="f32[3,5]{1,0:T(2,2)}"></xla-layout>';
+  });
+  await page.waitForFunction(() => Number(document.getElementById('own').shadowRoot?.getElementById('layout-canvas')?.dataset.generation) > 0);
+  const seen = await page.$eval('#own', (el) => ({
+    world: el.shadowRoot.getElementById('layout-canvas').dataset.logicalWorld,
+    compare: !!el.shadowRoot.getElementById('compare-canvas'),
+  }));
+  // f32[3,5] tiled 2x2: 6 cells wide (5 padded to 6), 4 high (3 to 4); the
+  // page's padded=9,9 would make it 9x9 (or an error).
+  assert.deepEqual(seen, { world: '6,4', compare: false });
+  assert.deepEqual(app.errors, []);
+});

@@ -46,10 +46,19 @@ pub fn EmbedApp(props: &EmbedProps) -> Html {
         let options = options.clone();
         let shape = props.shape.clone();
         use_reducer(move || {
-            let mut i = browser::initial_from_address();
-            if let Some(shape) = &shape {
-                i.shape = shape.to_string();
-            }
+            // An element (its shape given by its host) takes nothing from
+            // the host page's address: the page's own `?padded=`, `?pad=`
+            // or `?leaf=` are not the figure's.
+            let i = match &shape {
+                Some(shape) => browser::Initial {
+                    shape: shape.to_string(),
+                    padded: String::new(),
+                    pad_value: Default::default(),
+                    leaf: Vec::new(),
+                    compare: String::new(),
+                },
+                None => browser::initial_from_address(),
+            };
             let mut s = State::new(i.shape, i.padded, i.pad_value, i.leaf);
             s.apply(Action::SystemDark(
                 browser::dark_query().is_some_and(|q| q.matches()),
