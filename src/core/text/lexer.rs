@@ -9,12 +9,14 @@
 //!
 //! The first lexical error ends the token list with an [`Tok::Error`] token,
 //! so that the parser reports whichever problem comes first in the text.
+//! Its [`ErrorKind`] stays in the [`Lexer`] ([`Lexer::error`]): tokens are
+//! small and `Copy`, so the parser moves them around for free.
 
 use super::error::{ErrorKind, Short};
 use crate::core::span::Span;
 
 /// What a token is. Identifiers and numbers keep their text in the span.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tok {
     /// A name: an element type, a layout attribute letter, `b`.
     Ident,
@@ -37,12 +39,13 @@ pub enum Tok {
     Leq,
     /// The end of the text.
     Eof,
-    /// A lexical error: always the last token before `Eof`.
-    Error(ErrorKind),
+    /// A lexical error: always the last token before `Eof`; what is wrong
+    /// is [`Lexer::error`].
+    Error,
 }
 
 /// A token and where it was written.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token {
     pub tok: Tok,
     pub span: Span,
@@ -77,6 +80,8 @@ pub struct Lexer<'a> {
     last_end: usize,
     /// After an error or the end, only [`Tok::Eof`] comes.
     done: bool,
+    /// What the [`Tok::Error`] token (if one was made) is about.
+    error: Option<ErrorKind>,
 }
 
 impl<'a> Lexer<'a> {
@@ -86,7 +91,13 @@ impl<'a> Lexer<'a> {
             pos: 0,
             last_end: 0,
             done: false,
+            error: None,
         }
+    }
+
+    /// What is wrong at the [`Tok::Error`] token, once it has been made.
+    pub fn error(&self) -> Option<&ErrorKind> {
+        self.error.as_ref()
     }
 
     /// The next token: [`Tok::Eof`] (again and again) once the text or a
@@ -106,8 +117,9 @@ impl<'a> Lexer<'a> {
             Err(start) => {
                 self.done = true;
                 self.last_end = text.len();
+                self.error = Some(ErrorKind::UnterminatedComment);
                 return Token {
-                    tok: Tok::Error(ErrorKind::UnterminatedComment),
+                    tok: Tok::Error,
                     span: Span::new(start, text.len()),
                 };
             }
@@ -117,29 +129,29 @@ impl<'a> Lexer<'a> {
             return eof;
         };
         let (tok, end) = match c {
-            b'[' => (Tok::LBracket, i + 1),
-            b']' => (Tok::RBracket, i + 1),
-            b'{' => (Tok::LBrace, i + 1),
-            b'}' => (Tok::RBrace, i + 1),
-            b'(' => (Tok::LParen, i + 1),
-            b')' => (Tok::RParen, i + 1),
-            b',' => (Tok::Comma, i + 1),
-            b':' => (Tok::Colon, i + 1),
-            b'*' => (Tok::Star, i + 1),
-            b'#' => (Tok::Hash, i + 1),
-            b'+' => (Tok::Plus, i + 1),
-            b'~' => (Tok::Tilde, i + 1),
-            b'?' => (Tok::Question, i + 1),
-            b'<' if bytes.get(i + 1) == Some(&b'=') => (Tok::Leq, i + 2),
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => (Ok(Tok::Ident), scan(bytes, i + 1, is_ident_continue)),
+            b'0'..=b'9' => lex_number(text, i),
+            b'[' => (Ok(Tok::LBracket), i + 1),
+            b']' => (Ok(Tok::RBracket), i + 1),
+            b'{' => (Ok(Tok::LBrace), i + 1),
+            b'}' => (Ok(Tok::RBrace), i + 1),
+            b'(' => (Ok(Tok::LParen), i + 1),
+            b')' => (Ok(Tok::RParen), i + 1),
+            b',' => (Ok(Tok::Comma), i + 1),
+            b':' => (Ok(Tok::Colon), i + 1),
+            b'*' => (Ok(Tok::Star), i + 1),
+            b'#' => (Ok(Tok::Hash), i + 1),
+            b'+' => (Ok(Tok::Plus), i + 1),
+            b'~' => (Ok(Tok::Tilde), i + 1),
+            b'?' => (Ok(Tok::Question), i + 1),
+            b'<' if bytes.get(i + 1) == Some(&b'=') => (Ok(Tok::Leq), i + 2),
             b'<' => {
                 let kind = ErrorKind::Expected {
                     expected: "`<=` (a bounded dimension)",
                     found: "`<`".into(),
                 };
-                (Tok::Error(kind), i + 1)
+                (Err(kind), i + 1)
             }
-            b'a'..=b'z' | b'A'..=b'Z' | b'_' => (Tok::Ident, scan(bytes, i + 1, is_ident_continue)),
-            b'0'..=b'9' => lex_number(text, i),
             b'-' if bytes.get(i + 1).is_some_and(u8::is_ascii_digit) => lex_number(text, i),
             _ => {
                 let found = text
@@ -147,10 +159,17 @@ impl<'a> Lexer<'a> {
                     .and_then(|s| s.chars().next())
                     .unwrap_or('\u{fffd}');
                 let end = i + found.len_utf8();
-                (Tok::Error(ErrorKind::UnexpectedChar { found }), end)
+                (Err(ErrorKind::UnexpectedChar { found }), end)
             }
         };
-        self.done = matches!(tok, Tok::Error(_));
+        let tok = match tok {
+            Ok(tok) => tok,
+            Err(kind) => {
+                self.done = true;
+                self.error = Some(kind);
+                Tok::Error
+            }
+        };
         self.pos = end;
         self.last_end = end;
         Token {
@@ -192,7 +211,7 @@ fn skip_trivia(bytes: &[u8], mut i: usize) -> Result<usize, usize> {
 
 /// An integer from `start` (a digit, or `-` and a digit). A number running
 /// straight into letters or a dot (`1.5`, `2x3`, `1e3`) is one bad token.
-fn lex_number(text: &str, start: usize) -> (Tok, usize) {
+fn lex_number(text: &str, start: usize) -> (Result<Tok, ErrorKind>, usize) {
     let bytes = text.as_bytes();
     let digits_start = if bytes.get(start) == Some(&b'-') {
         start + 1
@@ -212,7 +231,7 @@ fn lex_number(text: &str, start: usize) -> (Tok, usize) {
             }
         );
         return (
-            Tok::Error(ErrorKind::Expected {
+            Err(ErrorKind::Expected {
                 expected: "an integer",
                 found,
             }),
@@ -223,8 +242,8 @@ fn lex_number(text: &str, start: usize) -> (Tok, usize) {
         .get(start..digits_end)
         .and_then(|s| s.parse::<i64>().ok());
     match value {
-        Some(v) => (Tok::Int(v), end),
-        None => (Tok::Error(ErrorKind::NumberTooLarge), end),
+        Some(v) => (Ok(Tok::Int(v)), end),
+        None => (Err(ErrorKind::NumberTooLarge), end),
     }
 }
 
@@ -234,6 +253,13 @@ mod tests {
 
     fn kinds(text: &str) -> Vec<Tok> {
         tokenize(text).into_iter().map(|t| t.tok).collect()
+    }
+
+    /// The lexical error of `text`, after all its tokens.
+    fn error(text: &str) -> Option<ErrorKind> {
+        let mut lexer = Lexer::new(text);
+        while lexer.next_token().tok != Tok::Eof {}
+        lexer.error().cloned()
     }
 
     #[test]
@@ -286,36 +312,42 @@ mod tests {
     fn numbers_stay_in_int64() {
         assert_eq!(kinds("9223372036854775807")[0], Tok::Int(i64::MAX));
         assert_eq!(kinds("-9223372036854775808")[0], Tok::Int(i64::MIN));
+        assert_eq!(error("9223372036854775807"), None);
+        assert_eq!(kinds("9223372036854775808")[0], Tok::Error);
         assert_eq!(
-            kinds("9223372036854775808")[0],
-            Tok::Error(ErrorKind::NumberTooLarge)
+            error("9223372036854775808"),
+            Some(ErrorKind::NumberTooLarge)
         );
         assert_eq!(
-            kinds("18446744073709551615")[0],
-            Tok::Error(ErrorKind::NumberTooLarge)
+            error("18446744073709551615"),
+            Some(ErrorKind::NumberTooLarge)
         );
         assert_eq!(kinds("-1")[0], Tok::Int(-1));
+        assert_eq!(kinds("1.5")[0], Tok::Error);
         assert!(matches!(
-            kinds("1.5")[0],
-            Tok::Error(ErrorKind::Expected { .. })
+            error("1.5"),
+            Some(ErrorKind::Expected { .. })
         ));
     }
 
     #[test]
     fn errors_end_the_list() {
         let t = tokenize("f32[2] /* open");
-        assert_eq!(t[4].tok, Tok::Error(ErrorKind::UnterminatedComment));
+        assert_eq!(t[4].tok, Tok::Error);
+        assert_eq!(
+            error("f32[2] /* open"),
+            Some(ErrorKind::UnterminatedComment)
+        );
         assert_eq!(t[4].span, Span::new(7, 14));
         assert_eq!(t.len(), 6);
         let t = tokenize("f32[é]");
+        assert_eq!(t[2].tok, Tok::Error);
         assert_eq!(
-            t[2].tok,
-            Tok::Error(ErrorKind::UnexpectedChar { found: 'é' })
+            error("f32[é]"),
+            Some(ErrorKind::UnexpectedChar { found: 'é' })
         );
         assert_eq!(t[2].span, Span::new(4, 6));
-        assert!(matches!(
-            kinds("<")[0],
-            Tok::Error(ErrorKind::Expected { .. })
-        ));
+        assert_eq!(kinds("<")[0], Tok::Error);
+        assert!(matches!(error("<"), Some(ErrorKind::Expected { .. })));
     }
 }

@@ -68,7 +68,7 @@ impl<'a> Parser<'a> {
     }
 
     fn shape(&mut self) -> Result<Shape, Error> {
-        let token = self.peek().clone();
+        let token = *self.peek();
         match token.tok {
             Tok::LParen => self.tuple(),
             Tok::Ident => match self.slice(token.span) {
@@ -226,7 +226,7 @@ impl<'a> Parser<'a> {
     fn finish(&mut self) -> Result<(), Error> {
         match self.peek().tok {
             Tok::Eof => Ok(()),
-            Tok::Error(_) => Err(self.unexpected("")),
+            Tok::Error => Err(self.unexpected("")),
             _ => {
                 // The trailing input runs to the last token (or the
                 // first lexical error) of the text: lexed, not stored.
@@ -235,7 +235,7 @@ impl<'a> Parser<'a> {
                     let t = rest.next_token();
                     match t.tok {
                         Tok::Eof => break t.span.end,
-                        Tok::Error(_) => break t.span.end,
+                        Tok::Error => break t.span.end,
                         _ => {}
                     }
                 };
@@ -256,7 +256,7 @@ impl<'a> Parser<'a> {
     /// The current token, moving past it (but never past the end).
     fn bump(&mut self) -> Token {
         if self.current.tok == Tok::Eof {
-            return self.current.clone();
+            return self.current;
         }
         let next = self.lexer.next_token();
         std::mem::replace(&mut self.current, next)
@@ -300,8 +300,12 @@ impl<'a> Parser<'a> {
     /// [`ErrorKind::UnexpectedEnd`].
     fn unexpected(&self, expected: &'static str) -> Error {
         let token = self.peek();
-        let kind = match &token.tok {
-            Tok::Error(kind) => kind.clone(),
+        let kind = match token.tok {
+            // The lexer stops at its first error: the current token.
+            Tok::Error => match self.lexer.error() {
+                Some(kind) => kind.clone(),
+                None => ErrorKind::UnexpectedChar { found: '\u{fffd}' },
+            },
             Tok::Eof => ErrorKind::UnexpectedEnd { expected },
             _ => ErrorKind::Expected {
                 expected,
