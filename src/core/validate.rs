@@ -25,23 +25,46 @@ use super::array::{
 use super::ast::{ArrayShape, LayoutText, Shape, SplitText};
 use super::error::{Error, ErrorKind};
 use super::mapping::Mapping;
-use super::parser::parse_syntax;
+use super::parser::{parse_syntax, parse_syntax_streaming};
 use super::span::{Span, Spanned};
+
+mod leaf_cache;
+
+use leaf_cache::{each_leaf, ValidLeaves};
 
 /// Parses and checks a shape text: the entry point for everything that
 /// needs a shape it can rely on.
+///
+/// The result is that of [`parse_syntax`] then [`validate`]: a syntax
+/// error anywhere first, else the first invalid leaf. A tuple is read in
+/// two passes so that an invalid one costs no tree: the first streams the
+/// elements, validating each leaf (once per distinct leaf text) and
+/// dropping it; only a valid tuple is parsed again and kept.
 pub fn parse(text: &str) -> Result<Shape, Error> {
-    let shape = parse_syntax(text)?;
-    validate(&shape)?;
-    Ok(shape)
+    let mut leaves = ValidLeaves::new(text);
+    let mut invalid: Option<Error> = None;
+    let streamed = parse_syntax_streaming(text, &mut |element| {
+        if invalid.is_none() {
+            invalid = each_leaf(&element, &mut |leaf| leaves.check(leaf)).err();
+        }
+    })?;
+    if let Some(error) = invalid {
+        return Err(error);
+    }
+    match streamed {
+        // Its leaves went through the sink, already checked.
+        Shape::Tuple(_) => parse_syntax(text),
+        // Nothing was streamed: this is the whole shape.
+        shape => {
+            each_leaf(&shape, &mut |leaf| leaves.check(leaf))?;
+            Ok(shape)
+        }
+    }
 }
 
 /// Checks every array leaf of a parsed shape.
 pub fn validate(shape: &Shape) -> Result<(), Error> {
-    for (_, leaf) in shape.leaves() {
-        leaf.validate()?;
-    }
-    Ok(())
+    each_leaf(shape, &mut |leaf| leaf.validate().map(drop))
 }
 
 type Located<T> = Result<T, (ErrorKind, Span)>;

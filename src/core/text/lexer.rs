@@ -129,7 +129,9 @@ impl<'a> Lexer<'a> {
             return eof;
         };
         let (tok, end) = match c {
-            b'a'..=b'z' | b'A'..=b'Z' | b'_' => (Ok(Tok::Ident), scan(bytes, i + 1, is_ident_continue)),
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                (Ok(Tok::Ident), scan(bytes, i + 1, is_ident_continue))
+            }
             b'0'..=b'9' => lex_number(text, i),
             b'[' => (Ok(Tok::LBracket), i + 1),
             b']' => (Ok(Tok::RBracket), i + 1),
@@ -324,10 +326,7 @@ mod tests {
         );
         assert_eq!(kinds("-1")[0], Tok::Int(-1));
         assert_eq!(kinds("1.5")[0], Tok::Error);
-        assert!(matches!(
-            error("1.5"),
-            Some(ErrorKind::Expected { .. })
-        ));
+        assert!(matches!(error("1.5"), Some(ErrorKind::Expected { .. })));
     }
 
     #[test]

@@ -34,7 +34,26 @@ pub const MAX_DEPTH: usize = 128;
 /// is not a permutation, `L(0)` or `P(...)` all parse. Use
 /// [`parse`](crate::core::validate::parse) for checked shapes.
 pub fn parse_syntax(text: &str) -> Result<Shape, Error> {
-    let mut parser = Parser::new(text);
+    let mut parser = Parser::new(text, None);
+    let shape = parser.shape()?;
+    parser.finish()?;
+    Ok(shape)
+}
+
+/// [`parse_syntax`], but every tuple element is handed to `sink` as soon
+/// as it has been parsed, in text order, instead of being kept: the tuples
+/// of the result are empty. Elements inside `P(...)` stay in their shape
+/// (they are part of the leaf that holds them). A syntax error anywhere is
+/// still the result, whatever `sink` saw before it.
+///
+/// This is how [`parse`](crate::core::validate::parse) finds the error at
+/// the end of a 5 MB tuple without building (and paging in) the whole tree
+/// first: the same grammar, with nothing kept.
+pub(crate) fn parse_syntax_streaming(
+    text: &str,
+    sink: &mut dyn FnMut(Shape),
+) -> Result<Shape, Error> {
+    let mut parser = Parser::new(text, Some(sink));
     let shape = parser.shape()?;
     parser.finish()?;
     Ok(shape)
@@ -52,10 +71,13 @@ struct Parser<'a> {
     /// The current token (the parser looks one token ahead).
     current: Token,
     depth: usize,
+    /// Where tuple elements go instead of their tuple (see
+    /// [`parse_syntax_streaming`]).
+    sink: Option<&'a mut dyn FnMut(Shape)>,
 }
 
 impl<'a> Parser<'a> {
-    fn new(text: &'a str) -> Parser<'a> {
+    fn new(text: &'a str, sink: Option<&'a mut dyn FnMut(Shape)>) -> Parser<'a> {
         let mut lexer = Lexer::new(text);
         let current = lexer.next_token();
         Parser {
@@ -64,6 +86,7 @@ impl<'a> Parser<'a> {
             lexer,
             current,
             depth: 0,
+            sink,
         }
     }
 
@@ -87,7 +110,11 @@ impl<'a> Parser<'a> {
         let mut elements = Vec::new();
         if self.peek().tok != Tok::RParen {
             loop {
-                elements.push(self.shape()?);
+                let element = self.shape()?;
+                match &mut self.sink {
+                    Some(sink) => sink(element),
+                    None => elements.push(element),
+                }
                 if !self.eat(&Tok::Comma) {
                     break;
                 }

@@ -254,7 +254,12 @@ impl Parser<'_> {
     ) -> Result<Spanned<Box<crate::core::ast::Shape>>, Error> {
         let open = self.expect(&Tok::LParen, "`(` and a shape")?;
         self.enter(open)?;
-        let shape = self.shape()?;
+        // The physical shape is part of this leaf: its tuples keep their
+        // elements even when the leaf's own tuple streams them.
+        let sink = self.sink.take();
+        let shape = self.shape();
+        self.sink = sink;
+        let shape = shape?;
         let close = self.expect(&Tok::RParen, "`)`")?;
         self.depth -= 1;
         Ok(Spanned::new(Box::new(shape), key.to(close)))
