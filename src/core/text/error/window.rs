@@ -52,14 +52,12 @@ impl<'a> Window<'a> {
         let end = floor_boundary(input, span.end).max(start);
         let bytes = input.as_bytes();
         let before = bytes.get(..start).unwrap_or_default();
-        let line_start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        let line_no = 1 + before.iter().filter(|&&b| b == b'\n').count();
+        // memchr: the span may sit 5 MB into the text.
+        let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
+        let line_no = 1 + memchr::memchr_iter(b'\n', before).count();
         let mut line_end = bytes
             .get(start..)
-            .and_then(|rest| rest.iter().position(|&b| b == b'\n'))
+            .and_then(|rest| memchr::memchr(b'\n', rest))
             .map_or(input.len(), |i| start + i);
         // A CRLF line ends before its `\r`, unless the span starts on it.
         if line_end > start && bytes.get(line_end - 1) == Some(&b'\r') {
