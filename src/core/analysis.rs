@@ -61,7 +61,7 @@ impl Analysis {
                 }
                 _ => array.span,
             };
-            Error::new(kind, span, array.source())
+            Error::in_source(kind, span, &array.source)
         };
         let mapping = mapping(&layout).map_err(locate)?;
         let stats = Stats::new(&layout, &mapping).map_err(locate)?;

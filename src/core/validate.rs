@@ -19,13 +19,15 @@
 //!    building the [`Mapping`]; a layout too complex for it is an error
 //!    too). Unbounded `?` dims are valid: they only cannot be mapped.
 
+use std::sync::Arc;
+
 use super::array::{
     ArrayLayout, DimSize, LayoutAttributes, LayoutError, Locus, SplitConfig, Tile, MAX_SIZE,
 };
 use super::ast::{ArrayShape, LayoutText, Shape, SplitText};
 use super::error::{Error, ErrorKind};
 use super::mapping::Mapping;
-use super::parser::{parse_syntax, parse_syntax_streaming};
+use super::parser::{parse_syntax_in, parse_syntax_streaming};
 use super::span::{Span, Spanned};
 
 mod leaf_cache;
@@ -35,15 +37,18 @@ use leaf_cache::{each_leaf, ValidLeaves};
 /// Parses and checks a shape text: the entry point for everything that
 /// needs a shape it can rely on.
 ///
-/// The result is that of [`parse_syntax`] then [`validate`]: a syntax
-/// error anywhere first, else the first invalid leaf. A tuple is read in
-/// two passes so that an invalid one costs no tree: the first streams the
-/// elements, validating each leaf (once per distinct leaf text) and
-/// dropping it; only a valid tuple is parsed again and kept.
+/// The result is that of [`parse_syntax`](crate::core::parser::parse_syntax)
+/// then [`validate`]: a syntax error anywhere first, else the first invalid
+/// leaf. A tuple is read in two passes so that an invalid one costs no
+/// tree: the first streams the elements, validating each leaf (once per
+/// distinct leaf text) and dropping it; only a valid tuple is parsed again
+/// and kept.
 pub fn parse(text: &str) -> Result<Shape, Error> {
+    // One copy of the text for both passes, their nodes and the error.
+    let source: Arc<str> = Arc::from(text);
     let mut leaves = ValidLeaves::new(text);
     let mut invalid: Option<Error> = None;
-    let streamed = parse_syntax_streaming(text, &mut |element| {
+    let streamed = parse_syntax_streaming(text, &source, &mut |element| {
         if invalid.is_none() {
             invalid = each_leaf(&element, &mut |leaf| leaves.check(leaf)).err();
         }
@@ -53,7 +58,7 @@ pub fn parse(text: &str) -> Result<Shape, Error> {
     }
     match streamed {
         // Its leaves went through the sink, already checked.
-        Shape::Tuple(_) => parse_syntax(text),
+        Shape::Tuple(_) => parse_syntax_in(text, &source),
         // Nothing was streamed: this is the whole shape.
         shape => {
             each_leaf(&shape, &mut |leaf| leaves.check(leaf))?;
@@ -75,7 +80,7 @@ impl ArrayShape {
     /// invariant; does not check sizes (see [`ArrayShape::validate`]).
     pub fn layout(&self) -> Result<ArrayLayout, Error> {
         self.build_layout()
-            .map_err(|(kind, span)| Error::new(kind, span, &self.source))
+            .map_err(|(kind, span)| Error::in_source(kind, span, &self.source))
     }
 
     /// [`ArrayShape::layout`], and every size fits XLA's `int64`.
@@ -104,7 +109,7 @@ impl ArrayShape {
                 (ErrorKind::TooComplex { .. }, Some(l)) => l.span,
                 _ => self.dims_span,
             };
-            Error::new(kind, span, &self.source)
+            Error::in_source(kind, span, &self.source)
         })?;
         Ok((layout, mapping))
     }

@@ -23,6 +23,7 @@ mod tests;
 mod window;
 
 use std::fmt;
+use std::sync::Arc;
 
 use crate::core::element_type::ElementType;
 use crate::core::span::Span;
@@ -213,11 +214,18 @@ fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
 pub struct Error {
     kind: ErrorKind,
     span: Span,
-    input: String,
+    /// Shared with the parsed shape's nodes when made from them: an error
+    /// in a 5 MB text does not copy it.
+    input: Arc<str>,
 }
 
 impl Error {
     pub fn new(kind: ErrorKind, span: Span, input: &str) -> Error {
+        Error::in_source(kind, span, &Arc::from(input))
+    }
+
+    /// [`Error::new`] in a text already shared (a parse's source).
+    pub(crate) fn in_source(kind: ErrorKind, span: Span, input: &Arc<str>) -> Error {
         // Keep the span inside the text, on character boundaries, so that
         // rendering never slices in the middle of a character.
         let start = floor_boundary(input, span.start);
@@ -225,7 +233,7 @@ impl Error {
         Error {
             kind,
             span: Span::new(start, end),
-            input: input.to_owned(),
+            input: Arc::clone(input),
         }
     }
 

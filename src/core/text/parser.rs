@@ -34,7 +34,12 @@ pub const MAX_DEPTH: usize = 128;
 /// is not a permutation, `L(0)` or `P(...)` all parse. Use
 /// [`parse`](crate::core::validate::parse) for checked shapes.
 pub fn parse_syntax(text: &str) -> Result<Shape, Error> {
-    let mut parser = Parser::new(text, None);
+    parse_syntax_in(text, &Arc::from(text))
+}
+
+/// [`parse_syntax`] with the nodes sharing `source`, which holds `text`.
+pub(crate) fn parse_syntax_in(text: &str, source: &Arc<str>) -> Result<Shape, Error> {
+    let mut parser = Parser::new(text, source, None);
     let shape = parser.shape()?;
     parser.finish()?;
     Ok(shape)
@@ -51,9 +56,10 @@ pub fn parse_syntax(text: &str) -> Result<Shape, Error> {
 /// first: the same grammar, with nothing kept.
 pub(crate) fn parse_syntax_streaming(
     text: &str,
+    source: &Arc<str>,
     sink: &mut dyn FnMut(Shape),
 ) -> Result<Shape, Error> {
-    let mut parser = Parser::new(text, Some(sink));
+    let mut parser = Parser::new(text, source, Some(sink));
     let shape = parser.shape()?;
     parser.finish()?;
     Ok(shape)
@@ -77,12 +83,12 @@ struct Parser<'a> {
 }
 
 impl<'a> Parser<'a> {
-    fn new(text: &'a str, sink: Option<&'a mut dyn FnMut(Shape)>) -> Parser<'a> {
+    fn new(text: &'a str, source: &Arc<str>, sink: Option<&'a mut dyn FnMut(Shape)>) -> Parser<'a> {
         let mut lexer = Lexer::new(text);
         let current = lexer.next_token();
         Parser {
             text,
-            source: Arc::from(text),
+            source: Arc::clone(source),
             lexer,
             current,
             depth: 0,
@@ -319,7 +325,7 @@ impl<'a> Parser<'a> {
     }
 
     fn error(&self, kind: ErrorKind, span: Span) -> Error {
-        Error::new(kind, span, self.text)
+        Error::in_source(kind, span, &self.source)
     }
 
     /// The error for finding the current token where `expected` should be:
