@@ -44,7 +44,8 @@ pub struct ArrayShape {
     /// The span of the whole `[...]` list.
     pub dims_span: Span,
     /// The `{...}` layout as written; `None` means XLA's default layout.
-    pub layout: Option<LayoutText>,
+    /// Boxed: most of an array's size, moved with every array otherwise.
+    pub layout: Option<Box<LayoutText>>,
     /// The span of the whole array shape, type to closing brace.
     pub span: Span,
     /// The text the spans point into, shared by every node of one parse.
@@ -328,9 +329,9 @@ impl PartialEq for ArrayShape {
             && self.effective_minor_to_major() == other.effective_minor_to_major()
             && self
                 .layout
-                .as_ref()
+                .as_deref()
                 .unwrap_or(&empty)
-                .attributes_eq(other.layout.as_ref().unwrap_or(&empty))
+                .attributes_eq(other.layout.as_deref().unwrap_or(&empty))
     }
 }
 

@@ -11,7 +11,7 @@ use crate::core::span::{Span, Spanned};
 pub fn with_layout(array: &ArrayShape, edit: impl FnOnce(&mut LayoutText)) -> ArrayShape {
     let mut out = array.clone();
     let mut layout = out.layout.take().unwrap_or_else(|| {
-        let mut l = LayoutText::empty(Span::default());
+        let mut l = Box::new(LayoutText::empty(Span::default()));
         l.minor_to_major = (0..array.dims.len() as i64)
             .rev()
             .map(|d| Spanned::new(d, Span::default()))

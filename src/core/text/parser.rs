@@ -23,7 +23,7 @@ use std::sync::Arc;
 use super::error::{Error, ErrorKind, Short};
 use super::lexer::{Lexer, Tok, Token};
 use crate::core::array::DimSize;
-use crate::core::ast::{ArrayShape, BufferShape, LayoutText, Shape, TupleShape};
+use crate::core::ast::{ArrayShape, BufferShape, Shape, TupleShape};
 use crate::core::element_type::ElementType;
 use crate::core::span::{Span, Spanned};
 
@@ -191,7 +191,7 @@ impl<'a> Parser<'a> {
         }
         if self.peek().tok == Tok::LBrace {
             let brace = self.peek().span;
-            let span = self.layout().map_or(brace, |l: LayoutText| l.span);
+            let span = self.layout().map_or(brace, |l| l.span);
             return Err(self.error(ErrorKind::NotAnArrayType { name }, span));
         }
         Ok(start.to(dims_span))

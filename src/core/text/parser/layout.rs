@@ -31,9 +31,9 @@ const ATTRIBUTES: [&str; 10] = ["D", "T", "L", "#", "*", "E", "S", "SC", "P", "M
 const ATTRIBUTE_OR_END: &str = "a layout attribute (D T L # * E S SC P M) or `}`";
 
 impl Parser<'_> {
-    pub(super) fn layout(&mut self) -> Result<LayoutText, Error> {
+    pub(super) fn layout(&mut self) -> Result<Box<LayoutText>, Error> {
         let open = self.bump().span;
-        let mut layout = LayoutText::empty(open);
+        let mut layout = Box::new(LayoutText::empty(open));
         layout.minor_to_major_span = Span::new(open.end, open.end);
         if let Tok::Int(_) = self.peek().tok {
             loop {
