@@ -3,16 +3,26 @@
 //! Target (issue 15): `xla-layout canon` on a 5 MB invalid argument prints
 //! its windowed error in <= 50 ms; here parse + `Error::to_string`.
 //!
-//! Measured on the shared 2-core machine (2026-11-23, load ~2.5, after the
-//! parser began pulling tokens from a streaming lexer): junk_letters
-//! 16 ms, junk_printable 10 ms, number_into_letters 17 ms: within the
-//! target. The valid-looking prefixes with the error at the very end are
-//! NOT: tuple_one_line_error_at_end 216 ms, tuple_lines_error_at_end
-//! 133 ms, tuple_one_line_l0_at_end 410 ms (every leaf is validated and
-//! mapped before the bad one), dims_error_at_end 203 ms (2.5 million
-//! dims, 5 million tokens). All linear; parse/tuple_10000_leaves 19 ms,
-//! parse/nested_2000_parens 8 us (a depth error, no recursion past
-//! MAX_DEPTH).
+//! Measured on the shared 2-core machine (2026-11-23, load ~1.5-3.5 from
+//! other work), before -> after the `parsefast` branch (Copy tokens,
+//! `parse` streaming tuple elements and validating each distinct leaf
+//! text once, one shared copy of the text, boxed `LayoutText`); "before"
+//! is a baseline run at load ~3, the previous header's quieter figure in
+//! brackets: junk_letters 32 -> 6.8 ms, junk_printable 20 -> 0.24 ms,
+//! number_into_letters 17 -> 6.6 ms, tuple_lines_error_at_end 166 [133]
+//! -> 52 ms (about the target), tuple_one_line_error_at_end 462 [216] ->
+//! 88 ms and tuple_one_line_l0_at_end 486 [410] -> 87 ms (~200,000 leaves
+//! of 17 tokens each, every one lexed and parsed: over the target),
+//! dims_error_at_end 208 [203] -> 146 ms (2.5 million dims are an 80 MB
+//! `Vec<Spanned<DimSize>>`; writing and paging it in is most of the time:
+//! over the target). parse/tuple_10000_leaves 18.7 [19] -> 9.6 ms (parsed
+//! twice, but the one leaf text validated once), parse/nested_2000_parens
+//! 8.6 [8] -> 4.0 us (a depth error, no recursion past MAX_DEPTH).
+//!
+//! The CLI process (`xla-layout canon -`, the text on stdin: Linux refuses
+//! a 5 MB argument, MAX_ARG_STRLEN is 128 KiB; median of 9, release build
+//! at opt-level "s"): junk_letters 31 -> 19 ms, tuple_one_line 353 -> 113
+//! ms, tuple_lines 197 -> 75 ms, l0 639 -> 115 ms, dims 219 -> 163 ms.
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
