@@ -52,6 +52,24 @@ fn report_in_small_chunks_finds_what_one_pass_finds() {
 }
 
 #[test]
+fn many_shapes_in_chunks_are_all_kept_in_order() {
+    // 3,000 lines of one instruction each (three shapes a line): past the
+    // point where the rows' vector is sized from the rate found so far.
+    let line = "  %a.1 = f32[8,128]{1,0:T(8,128)} add(f32[8,128]{1,0} %x, f32[8,128]{1,0} %y)\n";
+    let text = line.repeat(3_000);
+    let d = scanned(&text, 4096);
+    let whole: Vec<_> = crate::core::hlo::scan(&text)
+        .into_iter()
+        .map(|f| (f.span, f.role))
+        .collect();
+    assert_eq!(whole.len(), 9_000);
+    let chunked: Vec<_> = d.rows.iter().map(|f| (f.span, f.role)).collect();
+    assert_eq!(chunked, whole);
+    // The room reserved is bounded by what the text can hold.
+    assert!(d.rows.capacity() <= text.len() / 4);
+}
+
+#[test]
 fn largest_waste_first_by_default() {
     let d = scanned(REPORT, SCAN_CHUNK);
     let first = &d.rows[d.view[0]];

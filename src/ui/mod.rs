@@ -10,6 +10,7 @@
 
 pub mod anim;
 pub mod breakdown;
+mod bytes;
 pub mod compare;
 pub mod compare_view;
 pub mod document;

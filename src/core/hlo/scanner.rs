@@ -174,6 +174,17 @@ impl Scanner {
         std::mem::take(&mut self.out)
     }
 
+    /// How many shapes wait to be taken.
+    pub fn pending_found(&self) -> usize {
+        self.out.len()
+    }
+
+    /// [`Scanner::take_found`], appended to `into`: the scanner keeps its
+    /// buffer's capacity for the next step instead of growing a new one.
+    pub fn append_found(&mut self, into: &mut Vec<Found>) {
+        into.append(&mut self.out);
+    }
+
     pub fn progress(&self) -> Progress {
         Progress {
             scanned: self.pos.min(self.len),
