@@ -14,6 +14,11 @@ use crate::ui::document::{Document, SCAN_CHUNK};
 /// One task scans until this many milliseconds have passed, then yields so
 /// the page can paint and take input (issue 15: no task over 50 ms).
 const TASK_MS: f64 = 30.0;
+/// A scan whose rest will take at most this long (at the pace so far)
+/// renders no progress before it ends: the listing target for a 5 MB
+/// paste (issue 7) is 200 ms, and each progress render costs 15-25 ms with
+/// its layout; a 20 MB module still shows its first rows early.
+const QUIET_MS: f64 = 200.0;
 /// The smallest chunk scanned in one go.
 const MIN_CHUNK: usize = 4 * 1024;
 /// The first chunk scanned.
@@ -32,13 +37,20 @@ struct Pacing {
     refresh_ms: Cell<f64>,
     rendered: Cell<f64>,
     budget: Cell<usize>,
+    /// Tasks run so far.
+    tasks: Cell<u32>,
 }
 
-/// Scans the next part of the document in a later task.
+/// What to do once the scan is done (run in a task of its own).
+pub(super) type AfterScan = Rc<RefCell<Option<Box<dyn FnOnce()>>>>;
+
+/// Scans the next part of the document in a later task, then runs what
+/// `after` holds.
 pub(super) fn scan_later(
     doc: Rc<RefCell<Option<Document>>>,
     task: Rc<RefCell<Option<Timeout>>>,
     bump: Rc<dyn Fn()>,
+    after: AfterScan,
 ) {
     // The first step is small: some texts scan far slower than HLO (5 MB
     // of brackets took 320 ms for a first 256 KB); later steps are sized
@@ -48,8 +60,9 @@ pub(super) fn scan_later(
         refresh_ms: Cell::new(0.0),
         rendered: Cell::new(f64::NEG_INFINITY),
         budget: Cell::new(FIRST_CHUNK),
+        tasks: Cell::new(0),
     });
-    scan_task(doc, task, bump, pacing);
+    scan_task(doc, task, bump, pacing, after);
 }
 
 fn scan_task(
@@ -57,23 +70,28 @@ fn scan_task(
     task: Rc<RefCell<Option<Timeout>>>,
     bump: Rc<dyn Fn()>,
     pacing: Rc<Pacing>,
+    after: AfterScan,
 ) {
     let next = task.clone();
     *task.borrow_mut() = Some(Timeout::new(0, move || {
         let started = timing::now();
-        let done = {
+        let (done, show) = {
             let mut guard = doc.borrow_mut();
             let Some(d) = guard.as_mut() else { return };
             let budget = &pacing.budget;
-            // The first task is short, so the first rows show soon; a task
-            // that will sort the table leaves time for that.
-            let limit = if pacing.rendered.get() == f64::NEG_INFINITY {
+            // Bytes per millisecond of the last chunk (the first chunks of
+            // a task are small and say little about the pace).
+            let mut pace = 0.0f64;
+            // The first task is short, so that a long scan shows its first
+            // rows soon; a task that will sort the table leaves time for that.
+            let limit = if pacing.tasks.get() == 0 {
                 TASK_MS / 3.0
             } else if started + TASK_MS - pacing.refreshed.get() >= REFRESH_MS {
                 (TASK_MS - pacing.refresh_ms.get()).max(TASK_MS / 3.0)
             } else {
                 TASK_MS
             };
+            pacing.tasks.set(pacing.tasks.get() + 1);
             let done = loop {
                 let before = timing::now();
                 let bytes = budget.get();
@@ -84,6 +102,7 @@ fn scan_task(
                 // Some texts scan far slower than HLO (long runs of
                 // brackets): the chunk shrinks so one stays near TASK_MS / 3.
                 let took = (now - before).max(0.1);
+                pace = bytes as f64 / took;
                 // It grows at most fourfold a step: a step that went fast
                 // by chance must not make the next one take 100 ms.
                 let next = (bytes as f64 * (TASK_MS / 3.0) / took) as usize;
@@ -94,21 +113,29 @@ fn scan_task(
                 }
             };
             timing::since("scan.scan", started);
-            // Sorting many rows is itself work: while the scan runs, the
-            // table is brought up to date at most every REFRESH_MS.
+            // The page shows progress, but not after every step, and not
+            // when the rest will be scanned within QUIET_MS at the last
+            // chunk's pace: the last render shows the whole table soon
+            // anyway, and a render with its layout costs 15-25 ms of a 5
+            // MB paste's 200 ms (issue 7).
             let now = timing::now();
-            if done || now - pacing.refreshed.get() >= REFRESH_MS {
+            let rest = d.text.len().saturating_sub(d.scanned) as f64;
+            let show =
+                done || (rest > pace * QUIET_MS && now - pacing.rendered.get() >= PROGRESS_MS);
+            // Sorting many rows is itself work: while the scan runs, the
+            // table is brought up to date at most every REFRESH_MS, and
+            // only for a render.
+            if show && (done || now - pacing.refreshed.get() >= REFRESH_MS) {
                 pacing.refreshed.set(now);
                 d.refresh();
                 pacing.refresh_ms.set(timing::now() - now);
                 timing::since("scan.refresh", now);
             }
-            done
+            (done, show)
         };
         timing::since("scan.task", started);
-        // The page shows progress, but not after every step.
-        let t1 = timing::now();
-        if done || t1 - pacing.rendered.get() >= PROGRESS_MS {
+        if show {
+            let t1 = timing::now();
             pacing.rendered.set(t1);
             bump();
             // The render runs in a microtask queued by the bump; this one
@@ -116,7 +143,9 @@ fn scan_task(
             wasm_bindgen_futures::spawn_local(async move { timing::since("scan.render", t1) });
         }
         if !done {
-            scan_task(doc, next, bump, pacing);
+            scan_task(doc, next, bump, pacing, after);
+        } else if let Some(f) = after.borrow_mut().take() {
+            Timeout::new(0, f).forget();
         }
     }));
 }
