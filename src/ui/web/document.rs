@@ -49,9 +49,10 @@ pub struct UseDocument {
     pub handle: DocHandle,
     /// Hold this text as the document (and save it).
     pub load: Callback<Pasted>,
-    /// A large pasted JS string: shown as "reading" at once, converted and
-    /// held in a task after that frame (so the paste's own task stays as
-    /// short as the browser's `getData`).
+    /// A large pasted JS string: held at once up to `TAKE_AT_ONCE` UTF-16
+    /// units; a larger one is shown as "reading" first, converted and held
+    /// in a task after that frame (so the paste's own task stays as short
+    /// as the browser's `getData`).
     pub load_later: Callback<JsString>,
     /// A pasted text waiting to be converted: its length in UTF-16 units.
     pub pending: Option<usize>,

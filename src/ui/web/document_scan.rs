@@ -1,7 +1,8 @@
 //! Scanning the held document between frames: tasks of about 30 ms
 //! (issue 15: no task over 50 ms), the table sorted again at most every
 //! half second and the page rendered again at most every 100 ms while the
-//! scan runs.
+//! scan runs, and not at all before the end when the rest will take less
+//! than 200 ms; then what waits for the scan (the save) runs.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
