@@ -64,8 +64,12 @@
 
   // Elements mount in batches of about BATCH_MS, each batch in its own
   // task (a MessageChannel message: no timer clamping), the first batch
-  // one element: the browser shows the first picture at once and the rest
-  // in a few steps, not all at the end of one long task.
+  // one element. The second batch waits two frames: the first picture is
+  // drawn when its canvas is first laid out and shown in that frame,
+  // instead of behind a batch of further mounts (docs.html, 9 loads x 4,
+  // quiet machine: first element drawn 241-308 -> 228-253 ms median, all
+  // 21 drawn 478-526 -> 534-565 ms). The rest follow in a few steps, not
+  // all at the end of one long task.
   const BATCH_MS = 100;
   const queue = [];
   let draining = false;
@@ -82,10 +86,25 @@
       // Let the mounted view render (yew renders in microtasks).
       await new Promise((resolve) => queueMicrotask(resolve));
     } while (!first && queue.length && performance.now() - start < BATCH_MS);
+    const wasFirst = first;
     first = false;
-    if (queue.length) channel.port2.postMessage(null);
-    else draining = false;
+    if (!queue.length) draining = false;
+    else if (wasFirst) afterFrames(2, () => channel.port2.postMessage(null));
+    else channel.port2.postMessage(null);
   };
+  /** Runs `f` after `n` frames, or after 200 ms where no frames come (a hidden page). */
+  function afterFrames(n, f) {
+    let done = false;
+    const once = () => {
+      if (!done) {
+        done = true;
+        f();
+      }
+    };
+    const frame = (k) => requestAnimationFrame(() => (k > 1 ? frame(k - 1) : once()));
+    frame(n);
+    setTimeout(once, 200);
+  }
   function enqueue(job) {
     queue.push(job);
     if (!draining) {
