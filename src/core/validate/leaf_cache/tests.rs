@@ -18,6 +18,16 @@ fn at(text: &str) -> usize {
     parse(text).expect_err(text).span().start
 }
 
+/// `text` fails at byte `start` with minor_to_major entry 1 of a rank-1 array.
+fn assert_minor_to_major_1_of_rank_1(text: &str, start: usize) {
+    let kind = ErrorKind::DimOutOfRange {
+        dim: 1,
+        num_dims: 1,
+    };
+    assert_eq!(error(text), (kind, "1"));
+    assert_eq!(at(text), start);
+}
+
 #[test]
 fn a_repeated_invalid_leaf_is_reported_at_its_first_copy() {
     let text = "(f32[2]{0:L(0)}, f32[2]{0:L(0)})";
@@ -29,17 +39,7 @@ fn a_repeated_invalid_leaf_is_reported_at_its_first_copy() {
 fn a_leaf_differing_from_cached_ones_is_still_checked() {
     // Two copies found valid, then one byte differs.
     let text = "(f32[2]{0}, f32[2]{0}, f32[2]{1})";
-    assert_eq!(
-        error(text),
-        (
-            ErrorKind::DimOutOfRange {
-                dim: 1,
-                num_dims: 1
-            },
-            "1"
-        )
-    );
-    assert_eq!(at(text), 30);
+    assert_minor_to_major_1_of_rank_1(text, 30);
     // A valid leaf's text is a prefix of the invalid one's.
     let text = "(f32[2], f32[2]{0:L(0)})";
     assert_eq!(error(text), (ErrorKind::TailAlignmentZero, "0"));
@@ -64,17 +64,7 @@ fn a_leaf_differing_from_cached_ones_is_still_checked() {
 #[test]
 fn leaves_in_buffers_and_nested_tuples_are_checked() {
     let text = "(b(f32[2]{0}), b(f32[2]{0}), b(f32[2]{1}))";
-    assert_eq!(
-        error(text),
-        (
-            ErrorKind::DimOutOfRange {
-                dim: 1,
-                num_dims: 1
-            },
-            "1"
-        )
-    );
-    assert_eq!(at(text), 38);
+    assert_minor_to_major_1_of_rank_1(text, 38);
     let text = "((f32[2]{0}), ((f32[2]{0}, (f32[2]{0:L(0)}))))";
     assert_eq!(error(text), (ErrorKind::TailAlignmentZero, "0"));
     assert_eq!(at(text), 39);
