@@ -95,6 +95,15 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// Goes on from byte `at` (a token boundary before any error), as if
+    /// the tokens up to there had been read.
+    pub fn seek(&mut self, at: usize) {
+        if !self.done {
+            self.pos = at.min(self.text.len());
+            self.last_end = self.pos;
+        }
+    }
+
     /// What is wrong at the [`Tok::Error`] token, once it has been made.
     pub fn error(&self) -> Option<&ErrorKind> {
         self.error.as_ref()

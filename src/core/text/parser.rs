@@ -17,6 +17,7 @@
 //! memory linear in the text's length.
 
 mod layout;
+mod stream;
 mod suggest;
 
 use std::sync::Arc;
@@ -116,11 +117,25 @@ impl<'a> Parser<'a> {
         let open = self.bump().span;
         self.enter(open)?;
         let mut elements = Vec::new();
+        // Streaming: the text of the last array element handed to the sink.
+        let mut last: Option<Span> = None;
         if self.peek().tok != Tok::RParen {
             loop {
+                if self.sink.is_some() && self.skip_copy_of(last) {
+                    if !self.eat(&Tok::Comma) {
+                        break;
+                    }
+                    continue;
+                }
                 let element = self.shape()?;
                 match &mut self.sink {
-                    Some(sink) => sink(element),
+                    Some(sink) => {
+                        last = match &element {
+                            Shape::Array(a) => Some(a.span),
+                            _ => None,
+                        };
+                        sink(element)
+                    }
                     None => elements.push(element),
                 }
                 if !self.eat(&Tok::Comma) {
