@@ -16,6 +16,7 @@
 //! parser never panics, recurses at most [`MAX_DEPTH`] shapes deep and uses
 //! memory linear in the text's length.
 
+mod dims;
 mod layout;
 mod stream;
 mod suggest;
@@ -24,7 +25,6 @@ use std::sync::Arc;
 
 use super::error::{Error, ErrorKind, Short};
 use super::lexer::{Lexer, Tok, Token};
-use crate::core::array::DimSize;
 use crate::core::ast::{ArrayShape, BufferShape, Shape, TupleShape};
 use crate::core::element_type::ElementType;
 use crate::core::span::{Span, Spanned};
@@ -212,42 +212,6 @@ impl<'a> Parser<'a> {
             return Err(self.error(ErrorKind::NotAnArrayType { name }, span));
         }
         Ok(start.to(dims_span))
-    }
-
-    fn dims(&mut self) -> Result<(Vec<Spanned<DimSize>>, Span), Error> {
-        let open = self.expect(&Tok::LBracket, "`[` and the dimension sizes")?;
-        let mut dims = Vec::new();
-        if self.peek().tok != Tok::RBracket {
-            loop {
-                dims.push(self.dim()?);
-                if !self.eat(&Tok::Comma) {
-                    break;
-                }
-            }
-        }
-        let close = self.expect(&Tok::RBracket, "`,` or `]`")?;
-        Ok((dims, open.to(close)))
-    }
-
-    fn dim(&mut self) -> Result<Spanned<DimSize>, Error> {
-        const DIM: &str = "a dimension size (`3`, `<=3` or `?`)";
-        let start = self.peek().span;
-        match self.peek().tok {
-            Tok::Question => {
-                self.bump();
-                Ok(Spanned::new(DimSize::Unbounded, start))
-            }
-            Tok::Leq => {
-                self.bump();
-                let n = self.size("a dimension bound", "an integer bound after `<=`")?;
-                Ok(Spanned::new(DimSize::Bounded(n.value), start.to(n.span)))
-            }
-            Tok::Int(_) => {
-                let n = self.size("a dimension size", DIM)?;
-                Ok(Spanned::new(DimSize::Static(n.value), n.span))
-            }
-            _ => Err(self.unexpected(DIM)),
-        }
     }
 
     /// A non-negative integer.

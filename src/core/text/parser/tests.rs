@@ -1,6 +1,7 @@
 //! Unit tests of the parser: structure, spans and syntax errors.
 
 use super::*;
+use crate::core::array::DimSize;
 use crate::core::array::TileDim;
 
 fn array(text: &str) -> ArrayShape {
