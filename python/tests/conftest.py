@@ -3,8 +3,10 @@
 import json
 import os
 import pathlib
+import re
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -79,3 +81,28 @@ def skip_loudly(what, reason):
         pytest.fail(f"XLA_LAYOUT_REQUIRE_BROWSER=1: {what}: {reason}")
     warnings.warn(f"{what} SKIPPED: {reason}")
     pytest.skip(f"{what}: {reason}")
+
+
+def page_in_browser(directory, expect):
+    """Serves `directory` on 127.0.0.1 and runs browser/page.mjs on its
+    index.html in headless Chromium, expecting `expect` (a list of
+    [shape, "cols,rows" or None] per element); the finished process."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(directory), "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        port = re.search(r"port (\d+)", server.stdout.readline()).group(1)
+        return subprocess.run(
+            ["node", str(pathlib.Path(__file__).parent / "browser" / "page.mjs")],
+            env=dict(
+                os.environ,
+                PAGE_URL=f"http://127.0.0.1:{port}/index.html",
+                EXPECT=json.dumps(expect),
+                E2E_MODULES=str(E2E_MODULES),
+            ),
+            capture_output=True, text=True, timeout=300,
+        )
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

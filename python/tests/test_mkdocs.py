@@ -3,10 +3,8 @@ Python-Markdown with the real pymdownx.superfences, and the tiny MkDocs
 Material site in python/tests/mkdocs_demo/ built with ``--strict``."""
 
 import html
-import json
 import os
 import pathlib
-import re
 import shutil
 import subprocess
 import sys
@@ -14,7 +12,7 @@ import sys
 import pytest
 
 import xla_layout as X
-from conftest import E2E_MODULES, browser_missing, skip_loudly
+from conftest import browser_missing, page_in_browser, skip_loudly
 from xla_layout import assets
 
 markdown = pytest.importorskip("markdown")
@@ -143,27 +141,9 @@ def test_live_element_with_files_from_the_wheel(tmp_path):
     reason = browser_missing()
     if reason:
         skip_loudly("MkDocs page browser test", reason)
-    server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(site), "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )
-    try:
-        port = re.search(r"port (\d+)", server.stdout.readline()).group(1)
-        # f32[3,5] under T(2,2) pads to 4 rows of 6 cells (XLA's tiling
-        # example); the 4-D array's world is only checked to be drawn.
-        shown = subprocess.run(
-            ["node", str(HERE / "browser" / "page.mjs")],
-            env=dict(
-                os.environ,
-                PAGE_URL=f"http://127.0.0.1:{port}/index.html",
-                EXPECT=json.dumps([["f32[3,5]{1,0:T(2,2)}", "6,4"], ["bf16[8,1,130,16]{3,2,0,1:T(8,128)(2,1)}", None]]),
-                E2E_MODULES=str(E2E_MODULES),
-            ),
-            capture_output=True, text=True, timeout=300,
-        )
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    # f32[3,5] under T(2,2) pads to 4 rows of 6 cells (XLA's tiling
+    # example); the 4-D array's world is only checked to be drawn.
+    shown = page_in_browser(site, [["f32[3,5]{1,0:T(2,2)}", "6,4"], ["bf16[8,1,130,16]{3,2,0,1:T(8,128)(2,1)}", None]])
     assert shown.returncode == 0, shown.stdout + shown.stderr
     assert "page: 2 elements drawn" in shown.stdout
 

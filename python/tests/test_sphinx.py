@@ -2,18 +2,13 @@
 builder (figures inline) and the epub builder (figures as SVG files)."""
 
 import html
-import json
-import os
 import pathlib
 import re
-import shutil
-import subprocess
-import sys
 
 import pytest
 
 import xla_layout as X
-from conftest import E2E_MODULES, browser_missing, skip_loudly
+from conftest import browser_missing, page_in_browser, skip_loudly
 from xla_layout import assets as _assets
 
 pytest.importorskip("sphinx")
@@ -155,27 +150,9 @@ def test_live_elements_draw_in_chromium(tmp_path):
         skip_loudly("Sphinx page browser test", reason)
     code, out, warnings = build("html", DEMO, tmp_path)
     assert code == 0, warnings
-    server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(out), "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )
-    try:
-        port = re.search(r"port (\d+)", server.stdout.readline()).group(1)
-        # f32[3,5] under T(2,2) pads to 4 rows of 6 cells (XLA's tiling
-        # example); the 4-D array's world (slices laid out by the app) is
-        # only checked to be drawn.
-        done = subprocess.run(
-            ["node", str(HERE / "browser" / "page.mjs")],
-            env=dict(
-                os.environ,
-                PAGE_URL=f"http://127.0.0.1:{port}/index.html",
-                EXPECT=json.dumps([[FIRST[0], "6,4"], [SECOND[0], None]]),
-                E2E_MODULES=str(E2E_MODULES),
-            ),
-            capture_output=True, text=True, timeout=300,
-        )
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    # f32[3,5] under T(2,2) pads to 4 rows of 6 cells (XLA's tiling
+    # example); the 4-D array's world (slices laid out by the app) is
+    # only checked to be drawn.
+    done = page_in_browser(out, [[FIRST[0], "6,4"], [SECOND[0], None]])
     assert done.returncode == 0, done.stdout + done.stderr
     assert "page: 2 elements drawn" in done.stdout
