@@ -8,45 +8,24 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openApp, screenshot, stopAll, typeShape, waitForPicture } from './harness.mjs';
+import { screenshot, stopAll, typeShape, waitForPicture } from './harness.mjs';
+import { hloModule, openPastingApp, pasteText, waitForHeld } from './pasting.mjs';
 
 let app;
 let page;
 
 before(async () => {
-  app = await openApp();
+  app = await openPastingApp();
   page = app.page;
-  await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
-  await page.goto(app.baseUrl);
-  await waitForPicture(page);
 });
 after(stopAll);
 
-/** An HLO module of about `bytes` UTF-16 units, with non-ASCII metadata. */
-function bigModule(bytes) {
-  const lines = ['HloModule big', '', 'ENTRY %main (p: f32[128,256]) -> f32[128,256] {'];
-  let size = 0;
-  for (let i = 0; size < bytes; i += 1) {
-    const line = `  %add.${i} = f32[128,256]{1,0:T(8,128)} add(f32[128,256]{1,0:T(8,128)} %a.${i}, f32[128,256]{1,0:T(8,128)} %b.${i}), metadata={op_name="ü/${i}"}`;
-    lines.push(line);
-    size += line.length + 1;
-  }
-  lines.push('}');
-  return lines.join('\n');
-}
-
-const textLength = () => document.getElementById('shape-input')?.dataset.textLength;
-
 for (const mb of [5, 20]) {
   test(`${mb} MB with Ctrl+V: held, a bounded page, saved, back after a reload, then a shape draws`, { timeout: 120_000 }, async () => {
-    const text = bigModule(mb * 1_000_000);
-    await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-    const input = page.locator('#shape-input');
+    const text = hloModule(mb * 1_000_000);
     await page.evaluate(() => document.getElementById('document-clear')?.click());
-    await input.fill('');
-    await input.focus();
-    await page.keyboard.press('Control+V');
-    await page.waitForFunction((n) => document.getElementById('shape-input')?.dataset.textLength === String(n), text.length, { timeout: 30_000 });
+    await pasteText(page, text);
+    await waitForHeld(page, text.length, { timeout: 30_000 });
     // Never in the native box.
     assert.equal(await page.inputValue('#shape-input'), '');
     // Nothing of it echoed in the error region (the old app put all 15 MB
@@ -69,7 +48,7 @@ for (const mb of [5, 20]) {
     // Saved in IndexedDB, and back after a reload with the same length.
     await page.waitForSelector('#document-bar[data-saved="true"]', { timeout: 30_000 });
     await page.reload();
-    await page.waitForFunction((n) => document.getElementById('shape-input')?.dataset.textLength === String(n), text.length, { timeout: 60_000 });
+    await waitForHeld(page, text.length, { timeout: 60_000 });
     // The very text: its last line is in the text view.
     await page.$eval('#document-text', (el) => { el.scrollTop = el.scrollHeight; });
     await page.waitForFunction((last) => [...document.querySelectorAll('#document-text .tl')].some((l) => l.textContent.endsWith(last)), text.split('\n').at(-2).slice(-40));

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { openApp, repoRoot, screenshot, stopAll, typeShape, waitForPicture, waitForQuery } from './harness.mjs';
+import { repoRoot, screenshot, stopAll, typeShape, waitForPicture, waitForQuery } from './harness.mjs';
+import { hloModule, openPastingApp, pasteText, waitForHeld } from './pasting.mjs';
 
 const fixture = (name) => readFileSync(join(repoRoot, 'tests/fixtures/hlo', name), 'utf8');
 const SEED = fixture('seed_instructions.txt');
@@ -18,22 +19,13 @@ let app;
 let page;
 
 before(async () => {
-  app = await openApp();
+  app = await openPastingApp();
   page = app.page;
-  await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
-  await page.goto(app.baseUrl);
-  await waitForPicture(page);
 });
 after(stopAll);
 
-/** Puts `text` on the clipboard and pastes it into the empty box with Ctrl+V. */
-async function paste(text) {
-  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-  const input = page.locator('#shape-input');
-  await input.fill('');
-  await input.focus();
-  await page.keyboard.press('Control+V');
-}
+/** Pastes `text` into the empty box with Ctrl+V. */
+const paste = (text) => pasteText(page, text);
 
 test('the seed fusion instruction, part by part; its operand one click away', async () => {
   await paste(FUSION);
@@ -112,23 +104,10 @@ test('a memory report: the table, its match marks, picking a row', async () => {
   await page.waitForFunction(() => !document.getElementById('shape-input').hasAttribute('data-text-length'));
 });
 
-/** An HLO module of about `bytes` bytes, with one non-ASCII name per line. */
-function bigModule(bytes) {
-  const lines = ['HloModule big, entry_computation_layout={(f32[128,256]{1,0:T(8,128)})->f32[128,256]{1,0:T(8,128)}}', '', 'ENTRY %main (p: f32[128,256]) -> f32[128,256] {'];
-  let size = lines.join('\n').length;
-  for (let i = 0; size < bytes; i += 1) {
-    const line = `  %add.${i} = f32[128,256]{1,0:T(8,128)} add(f32[128,256]{1,0:T(8,128)} %a.${i}, f32[128,256]{1,0:T(8,128)} %b.${i}), metadata={op_name="é/${i}"}`;
-    lines.push(line);
-    size += line.length + 1;
-  }
-  lines.push('}');
-  return lines.join('\n');
-}
-
 test('5 MB with Ctrl+V: held as a document, scanned, kept after a reload', async () => {
-  const text = bigModule(5_000_000);
+  const text = hloModule(5_000_000);
   await paste(text);
-  await page.waitForFunction((n) => document.getElementById('shape-input')?.dataset.textLength === String(n), text.length);
+  await waitForHeld(page, text.length);
   assert.equal(await page.inputValue('#shape-input'), '');
   await page.waitForFunction(() => /HLO module: .* shapes found$/.test(document.getElementById('document-summary')?.textContent ?? ''), null, { timeout: 60_000 });
   // Only the rows in view are in the DOM.
@@ -145,7 +124,7 @@ test('5 MB with Ctrl+V: held as a document, scanned, kept after a reload', async
   await page.waitForTimeout(500);
   assert.equal(await page.$('#document-save-error'), null);
   await page.reload();
-  await page.waitForFunction((n) => document.getElementById('shape-input')?.dataset.textLength === String(n), text.length, { timeout: 30_000 });
+  await waitForHeld(page, text.length, { timeout: 30_000 });
   // Typing a normal shape still draws it.
   const before = Number(await page.getAttribute('#layout-canvas', 'data-generation'));
   await typeShape(page, 'f32[3,5]{1,0:T(2,2)}');
