@@ -142,11 +142,7 @@ pub fn use_document() -> UseDocument {
         let (load, pending, generation) = (load.clone(), pending.clone(), generation.clone());
         Callback::from(move |js: JsString| {
             if (js.length() as usize) <= TAKE_AT_ONCE {
-                let t0 = timing::now();
-                let pasted = pasted::take(&js);
-                timing::since("paste.take", t0);
-                load.emit(pasted);
-                return;
+                return take_and_load(&js, &load);
             }
             let mine = {
                 let g = generation.borrow();
@@ -160,10 +156,7 @@ pub fn use_document() -> UseDocument {
                     return;
                 }
                 pending.set(None);
-                let t0 = timing::now();
-                let pasted = pasted::take(&js);
-                timing::since("paste.take", t0);
-                load.emit(pasted);
+                take_and_load(&js, &load);
             });
         })
     };
@@ -210,6 +203,14 @@ pub fn use_document() -> UseDocument {
         save_error: (*save_error).clone(),
         saved: *saved,
     }
+}
+
+/// Converts a pasted JS string once (timed as `paste.take`) and holds it.
+fn take_and_load(js: &JsString, load: &Callback<Pasted>) {
+    let t0 = timing::now();
+    let pasted = pasted::take(js);
+    timing::since("paste.take", t0);
+    load.emit(pasted);
 }
 
 /// Runs `f` in a task after the next frame has painted.
