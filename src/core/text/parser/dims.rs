@@ -16,23 +16,25 @@ thread_local! {
 /// Sizes of at most this many digits cannot overflow `i64`.
 const SAFE_DIGITS: usize = 18;
 
-/// The end of the run of `N,` (plain decimal digits, at most
-/// [`SAFE_DIGITS`] of them, then a comma at once) that starts at `at`.
-fn plain_run_end(bytes: &[u8], at: usize) -> usize {
-    let mut end = at;
-    loop {
+/// The sizes (digit spans) of the run of `N,` (plain decimal digits, at
+/// most [`SAFE_DIGITS`] of them, then a comma at once) that starts at `at`.
+fn plain_sizes(bytes: &[u8], at: usize) -> impl Iterator<Item = Span> + '_ {
+    let mut next = at;
+    std::iter::from_fn(move || {
         let digits = bytes
-            .get(end..)
+            .get(next..)
             .unwrap_or_default()
             .iter()
             .take(SAFE_DIGITS + 1)
             .take_while(|c| c.is_ascii_digit())
             .count();
-        if digits == 0 || digits > SAFE_DIGITS || bytes.get(end + digits) != Some(&b',') {
-            return end;
+        if digits == 0 || digits > SAFE_DIGITS || bytes.get(next + digits) != Some(&b',') {
+            return None;
         }
-        end += digits + 1;
-    }
+        let size = Span::new(next, next + digits);
+        next += digits + 1;
+        Some(size)
+    })
 }
 
 impl Parser<'_> {
@@ -50,7 +52,10 @@ impl Parser<'_> {
         let run = match self.peek().tok {
             Tok::Int(_) if bytes_path => {
                 let start = self.peek().span.start;
-                let end = plain_run_end(self.text.as_bytes(), start);
+                // Just after the run's last comma.
+                let end = plain_sizes(self.text.as_bytes(), start)
+                    .last()
+                    .map_or(start, |size| size.end + 1);
                 if end > start {
                     self.lexer.seek(end);
                     self.current = self.lexer.next_token();
@@ -71,21 +76,12 @@ impl Parser<'_> {
         }
         let close = self.expect(&Tok::RBracket, "`,` or `]`")?;
         let mut dims = Vec::new();
-        let mut at = run.start;
-        while at < run.end {
-            let digits = self
-                .text
-                .as_bytes()
-                .get(at..run.end)
-                .unwrap_or_default()
-                .iter()
-                .take_while(|c| c.is_ascii_digit())
-                .count();
-            let span = Span::new(at, at + digits);
-            // At most SAFE_DIGITS digits: always a u64.
-            let value = self.slice(span).parse::<u64>().unwrap_or_default();
-            dims.push(Spanned::new(DimSize::Static(value), span));
-            at += digits + 1;
+        if !run.is_empty() {
+            for span in plain_sizes(self.text.as_bytes(), run.start) {
+                // At most SAFE_DIGITS digits: always a u64.
+                let value = self.slice(span).parse::<u64>().unwrap_or_default();
+                dims.push(Spanned::new(DimSize::Static(value), span));
+            }
         }
         dims.extend(rest);
         Ok((dims, open.to(close)))
