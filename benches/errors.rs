@@ -33,10 +33,20 @@
 //! Then a leading run of plain `N,` dims is read as bytes and kept only
 //! once the list has parsed: dims_error_at_end 144 -> 4.1 ms (CLI 160 ->
 //! 21 ms); 8.4 ms once one iterator finds the run's sizes both for the
-//! run's end and for keeping them (the CLI still 20 ms). Still over the target: dims_too_many (valid syntax, 2.5 million
-//! dims, past the mapping's limit on dimensions) 157 ms, CLI 197 ms: the
-//! dims are built, then the layout and its vectors (page faults of a few
-//! hundred MB are most of it) before the limit is reached.
+//! run's end and for keeping them (the CLI still 20 ms). Then over the
+//! target: dims_too_many (valid syntax, 2.5 million dims, past the
+//! mapping's limit on dimensions) 157 ms, CLI 197 ms: the dims were built,
+//! then the layout and its vectors (page faults of a few hundred MB were
+//! most of it) before the mapping reached its limit.
+//!
+//! So every list of one array that adds a mapping coordinate per entry
+//! (dims, minor_to_major, a tile's sizes, the tiles) is refused at entry
+//! 257 by the parser, and the lists that do not (split configs and
+//! indices, dim level types) are bounded at 256 too (2026-11-23, quiet;
+//! CLI median of 9 with the text on stdin): dims_too_many 197 -> 17 ms,
+//! minor_to_major_too_many 110 -> 18 ms, tile_too_many 190 -> 18 ms,
+//! split_indices_too_many 140 -> 19 ms, 1 million split configs 350 ->
+//! 10 ms; every case here is 17-40 ms.
 //!
 //! The CLI process (`xla-layout canon -`, the text on stdin: Linux refuses
 //! a 5 MB argument, MAX_ARG_STRLEN is 128 KiB; median of 9, release build
@@ -83,6 +93,19 @@ mod native {
             ),
             // Valid syntax, but past the mapping's limit on dimensions.
             ("dims_too_many", format!("f32[{}1]", "1,".repeat(MB5 / 2))),
+            // The same for the layout's lists.
+            (
+                "minor_to_major_too_many",
+                format!("f32[1]{{{}0}}", "0,".repeat(MB5 / 2)),
+            ),
+            (
+                "tile_too_many",
+                format!("f32[1]{{0:T({}1)}}", "1,".repeat(MB5 / 2)),
+            ),
+            (
+                "split_indices_too_many",
+                format!("f32[1]{{0:SC(0:{}1)}}", "1,".repeat(MB5 / 2)),
+            ),
         ]
     }
 

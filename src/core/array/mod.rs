@@ -34,6 +34,12 @@ pub const MAX_MEMORY_SPACE: u64 = 127;
 /// footprint and byte size we accept stays at or below it.
 pub const MAX_SIZE: u64 = i64::MAX as u64;
 
+/// Most coordinates a mapping may track (our limit, not XLA's: XLA's
+/// shapes have no such bound). Real layouts use a dozen or two. Every dim
+/// is one coordinate, so the parser already refuses dim 257
+/// (`text/parser/dims.rs`) instead of building millions of dims first.
+pub const MAX_NODES: usize = 256;
+
 /// Everything about an array's element storage. See the module docs for the
 /// invariants [`ArrayLayout::new`] establishes.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

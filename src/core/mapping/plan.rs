@@ -29,11 +29,9 @@
 
 use super::digits::Pow2Term;
 use super::fastdiv::FastDiv;
+pub use crate::core::array::MAX_NODES;
 use crate::core::array::{ArrayLayout, TileDim, MAX_SIZE};
 use crate::core::error::ErrorKind;
-
-/// Most coordinates a mapping may track. Real layouts use a dozen or two.
-pub const MAX_NODES: usize = 256;
 
 /// One step between coordinates; see the module docs.
 #[derive(Clone, Copy, Debug)]

@@ -72,6 +72,9 @@ pub enum ErrorKind {
     UnterminatedComment,
     /// Tuples nested deeper than the parser allows.
     TooDeep { limit: usize },
+    /// A list longer than this tool reads (split configs and their
+    /// indices, dim level types): entry `limit + 1` is the error.
+    TooManyEntries { what: &'static str, limit: usize },
     /// `token[2]`, `opaque[]{0}`: these shapes have no dims and no layout.
     NotAnArrayType { name: &'static str },
     /// `b(...)` around something that is not one array shape.
@@ -148,6 +151,10 @@ impl fmt::Display for ErrorKind {
             ),
             UnterminatedComment => write!(f, "comment opened with /* is never closed"),
             TooDeep { limit } => write!(f, "shapes nested more than {limit} deep"),
+            TooManyEntries { what, limit } => write!(
+                f,
+                "more than {limit} {what}: this tool reads at most {limit} (its own limit, not XLA's)"
+            ),
             NotAnArrayType { name } => write!(f, "`{name}` is not an array: it is written `{name}[]`, with no dimensions and no layout"),
             BadBuffer => write!(f, "a buffer `b(...)` holds exactly one array shape"),
             MinorToMajorLength { expected, found } => write!(

@@ -25,6 +25,7 @@ use std::sync::Arc;
 
 use super::error::{Error, ErrorKind, Short};
 use super::lexer::{Lexer, Tok, Token};
+use crate::core::array::MAX_NODES;
 use crate::core::ast::{ArrayShape, BufferShape, Shape, TupleShape};
 use crate::core::element_type::ElementType;
 use crate::core::span::{Span, Spanned};
@@ -303,6 +304,39 @@ impl<'a> Parser<'a> {
             return Err(self.error(ErrorKind::TooDeep { limit: MAX_DEPTH }, at));
         }
         Ok(())
+    }
+
+    /// Entry `index` (0-based) of a list with at most one entry per
+    /// mapping coordinate (dims, minor_to_major, a tile's sizes, the tiles),
+    /// at `span`: an error from entry `MAX_NODES + 1` on. Every dim, tile
+    /// entry and tile level adds at least one of the mapping's coordinates
+    /// (`mapping/plan.rs`), so such a layout could never be drawn; refusing
+    /// it here keeps a 5 MB `f32[1,1,...]` from building millions of
+    /// entries, a layout and a mapping before saying so (issue 15).
+    fn entry_bound(&self, index: usize, span: Span) -> Result<(), Error> {
+        if index < MAX_NODES {
+            return Ok(());
+        }
+        let kind = ErrorKind::TooComplex {
+            nodes: MAX_NODES + 1,
+            limit: MAX_NODES,
+        };
+        Err(self.error(kind, span))
+    }
+
+    /// Entry `index` (0-based) of a list that adds no coordinates but is
+    /// held per dim or per split (dim level types, split configs, split
+    /// indices), at `span`: an error from entry `MAX_NODES + 1` on, so that
+    /// no list of the text is read without bound.
+    fn list_bound(&self, index: usize, span: Span, what: &'static str) -> Result<(), Error> {
+        if index < MAX_NODES {
+            return Ok(());
+        }
+        let kind = ErrorKind::TooManyEntries {
+            what,
+            limit: MAX_NODES,
+        };
+        Err(self.error(kind, span))
     }
 
     fn error(&self, kind: ErrorKind, span: Span) -> Error {

@@ -43,39 +43,48 @@ impl Parser<'_> {
     /// reports its `%` without building 2.5 million dims first (issue 15).
     /// The tokens it stands for are exactly `Int` `Comma` pairs, so the
     /// dims and every error are those of the token path.
+    ///
+    /// Dim `MAX_NODES + 1` is an error at that dim ([`Parser::entry_bound`]).
     pub(super) fn dims(&mut self) -> Result<(Vec<Spanned<DimSize>>, Span), Error> {
         let open = self.expect(&Tok::LBracket, "`[` and the dimension sizes")?;
         #[cfg(test)]
         let bytes_path = !TOKENS_ONLY.with(|t| t.get());
         #[cfg(not(test))]
         let bytes_path = true;
-        let run = match self.peek().tok {
+        // The run's byte range and how many sizes it holds.
+        let (run, in_run) = match self.peek().tok {
             Tok::Int(_) if bytes_path => {
                 let start = self.peek().span.start;
-                // Just after the run's last comma.
-                let end = plain_sizes(self.text.as_bytes(), start)
-                    .last()
-                    .map_or(start, |size| size.end + 1);
+                let mut end = start;
+                let mut count = 0;
+                for size in plain_sizes(self.text.as_bytes(), start) {
+                    self.entry_bound(count, size)?;
+                    // Just after the run's last comma.
+                    end = size.end + 1;
+                    count += 1;
+                }
                 if end > start {
                     self.lexer.seek(end);
                     self.current = self.lexer.next_token();
                 }
-                start..end
+                (start..end, count)
             }
-            _ => 0..0,
+            _ => (0..0, 0),
         };
         let mut rest = Vec::new();
         // After a run's last comma a dim must follow, as after any comma.
         if !run.is_empty() || self.peek().tok != Tok::RBracket {
             loop {
-                rest.push(self.dim()?);
+                let dim = self.dim()?;
+                self.entry_bound(in_run + rest.len(), dim.span)?;
+                rest.push(dim);
                 if !self.eat(&Tok::Comma) {
                     break;
                 }
             }
         }
         let close = self.expect(&Tok::RBracket, "`,` or `]`")?;
-        let mut dims = Vec::new();
+        let mut dims = Vec::with_capacity(in_run + rest.len());
         if !run.is_empty() {
             for span in plain_sizes(self.text.as_bytes(), run.start) {
                 // At most SAFE_DIGITS digits: always a u64.
@@ -112,6 +121,7 @@ impl Parser<'_> {
 #[cfg(test)]
 mod tests {
     use super::TOKENS_ONLY;
+    use crate::core::error::ErrorKind;
     use crate::core::parser::parse_syntax;
 
     /// `text` through the byte path and through the token path.
@@ -164,15 +174,49 @@ mod tests {
             }
         }
         assert_eq!(checked, 13 * 5 * 13 * 5 * 4 * 6);
-        // A long run, valid and with its error at the end.
-        let long = "7,".repeat(10_000);
-        for text in [
-            format!("f32[{long}7]"),
-            format!("f32[{long}%]"),
-            format!("f32[{long}]"),
-        ] {
-            let (fast, tokens) = both(&text);
-            assert_eq!(fast, tokens);
+        // Long runs, valid and with their error at the end, around the
+        // limit of 256 dims and far past it.
+        for n in [254, 255, 256, 257, 10_000] {
+            let long = "7,".repeat(n);
+            for text in [
+                format!("f32[{long}7]"),
+                format!("f32[{long}%]"),
+                format!("f32[{long}]"),
+                format!("f32[{long}<=3]"),
+                format!("f32[{long}99999999999999999999]"),
+                format!("f32[1,<=2,{long}7]"),
+            ] {
+                let (fast, tokens) = both(&text);
+                assert_eq!(fast, tokens, "{n} {}", &text[text.len() - 30..]);
+            }
+        }
+    }
+
+    /// Dim 257 is refused where it stands, whatever follows it; 256 dims
+    /// parse. The spans are counted here from the text, not taken from
+    /// the parser: dim k of `f32[7,7,...` starts at byte 4 + 2k.
+    #[test]
+    fn dim_257_is_an_error_at_that_dim() {
+        for byte_path in [true, false] {
+            TOKENS_ONLY.with(|t| t.set(!byte_path));
+            let ok = format!("f32[{}7]", "7,".repeat(255));
+            assert!(parse_syntax(&ok).is_ok());
+            for tail in ["7]", "7,7]", "<=7]", "7,%", "7]{0,1"] {
+                let text = format!("f32[{}{tail}", "7,".repeat(256));
+                let e = parse_syntax(&text).unwrap_err();
+                assert_eq!(
+                    *e.kind(),
+                    ErrorKind::TooComplex {
+                        nodes: 257,
+                        limit: 256
+                    },
+                    "{tail}"
+                );
+                let start = 4 + 2 * 256;
+                let len = if tail.starts_with("<=") { 3 } else { 1 };
+                assert_eq!(e.span().range(), start..start + len, "{tail}");
+            }
+            TOKENS_ONLY.with(|t| t.set(false));
         }
     }
 }

@@ -37,7 +37,9 @@ impl Parser<'_> {
         layout.minor_to_major_span = Span::new(open.end, open.end);
         if let Tok::Int(_) = self.peek().tok {
             loop {
-                layout.minor_to_major.push(self.int("a dimension number")?);
+                let entry = self.int("a dimension number")?;
+                self.entry_bound(layout.minor_to_major.len(), entry.span)?;
+                layout.minor_to_major.push(entry);
                 if !self.eat(&Tok::Comma) {
                     break;
                 }
@@ -128,12 +130,13 @@ impl Parser<'_> {
         const LEVEL: &str = "a dim level type (D, C, S or H)";
         self.expect(&Tok::LParen, "`(` and dim level types")?;
         if self.peek().tok != Tok::RParen {
-            loop {
+            for index in 0.. {
                 let is_level = self.peek().tok == Tok::Ident
                     && matches!(self.slice(self.peek().span), "D" | "C" | "S" | "H");
                 if !is_level {
                     return Err(self.unexpected(LEVEL));
                 }
+                self.list_bound(index, self.peek().span, "dim level types")?;
                 self.bump();
                 self.eat(&Tok::Plus);
                 self.eat(&Tok::Tilde);
@@ -153,13 +156,16 @@ impl Parser<'_> {
             let mut dims = Vec::new();
             if self.peek().tok != Tok::RParen {
                 loop {
-                    dims.push(self.tile_dim()?);
+                    let entry = self.tile_dim()?;
+                    self.entry_bound(dims.len(), entry.span)?;
+                    dims.push(entry);
                     if !self.eat(&Tok::Comma) {
                         break;
                     }
                 }
             }
             let close = self.expect(&Tok::RParen, "`,` or `)`")?;
+            self.entry_bound(tiles.len(), open.to(close))?;
             tiles.push(Spanned::new(dims, open.to(close)));
             if self.peek().tok != Tok::LParen {
                 return Ok(tiles);
@@ -225,12 +231,15 @@ impl Parser<'_> {
         let mut configs = Vec::new();
         loop {
             let open = self.expect(&Tok::LParen, "`(` and a split config like `(0:512)`")?;
+            self.list_bound(configs.len(), open, "split configs")?;
             let dimension = self.int("a dimension number")?;
             self.expect(&Tok::Colon, "`:` and the split indices")?;
             let mut indices = Vec::new();
             if self.peek().tok != Tok::RParen {
                 loop {
-                    indices.push(self.int("a split index")?);
+                    let index = self.int("a split index")?;
+                    self.list_bound(indices.len(), index.span, "split indices in one config")?;
+                    indices.push(index);
                     if !self.eat(&Tok::Comma) {
                         break;
                     }
