@@ -47,8 +47,10 @@ const ARM = () => {
     // the page: a Playwright poll would add its own round trips).
     const start = t.key;
     t.rows = null;
+    t.frames = [];
     const look = () => {
       if (t.key !== start) return;
+      t.frames.push(Math.round(performance.now() - start));
       // The start of the frame that paints the first rows (a task after
       // it would wait behind the next scan step).
       if (t.rows === null && Number(document.getElementById('scan-table')?.dataset.rows) > 0) {
@@ -75,6 +77,7 @@ async function measure(page, selector, text, waitListed) {
     window.__t.frame = null;
     window.__t.tasks = [];
     window.__xlaLayoutTimings = {};
+    window.__xlaLayoutTimeline = [];
   });
   await page.focus(selector);
   await page.keyboard.press('Control+V');
@@ -95,7 +98,11 @@ async function measure(page, selector, text, waitListed) {
       if (!/^(paste|scan|save)\./.test(k) || !v.length) continue;
       out[k] = `n=${v.length} max=${Math.max(...v).toFixed(1)} sum=${v.reduce((a, b) => a + b, 0).toFixed(0)}`;
     }
-    return { series: out, tasks: window.__t.tasks.slice(0, 8), height: document.documentElement.scrollHeight };
+    // When each series ended, after the key press, and the frames seen.
+    const at = (e) => `${e[0]}@${Math.round(e[1] - window.__t.key)}(${e[2].toFixed(0)})`;
+    const timeline = (window.__xlaLayoutTimeline ?? []).map(at).join(' ');
+    return { series: out, tasks: window.__t.tasks.slice(0, 8), height: document.documentElement.scrollHeight,
+      timeline, frames: (window.__t.frames ?? []).slice(0, 40).join(' ') };
   });
   return { frame, longest, rows: listed[0], listed: listed[1], detail };
 }

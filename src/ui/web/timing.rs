@@ -90,4 +90,16 @@ fn record(series: &str, ms: f64) {
         list.shift();
     }
     list.push(&JsValue::from_f64(ms));
+    // The paste harness (DETAIL=1) also wants when: `[series, end, ms]`,
+    // kept only when it has set up `__xlaLayoutTimeline`.
+    let key = JsValue::from_str("__xlaLayoutTimeline");
+    if let Ok(v) = Reflect::get(&window, &key) {
+        if Array::is_array(&v) {
+            let line: Array = v.into();
+            if line.length() < MAX_ENTRIES {
+                let entry = Array::of3(&name, &JsValue::from_f64(now()), &JsValue::from_f64(ms));
+                line.push(&entry);
+            }
+        }
+    }
 }
