@@ -160,6 +160,8 @@ pub fn use_document() -> UseDocument {
             });
         })
     };
+    // The scanner is warmed up before the first paste (see `warm.rs`).
+    use_effect_with((), |_| super::warm::warm_up_later());
     // A document saved by an earlier visit comes back.
     use_effect_with((), {
         let (hold, saved) = (hold.clone(), saved.clone());

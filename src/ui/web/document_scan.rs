@@ -2,12 +2,15 @@
 //! (issue 15: no task over 50 ms), the table sorted again at most every
 //! half second and the page rendered again at most every 100 ms while the
 //! scan runs, and not at all before the end when the rest will take less
-//! than 200 ms; then what waits for the scan (the save) runs.
+//! than 200 ms; then, after the frame that shows the list, what waits for
+//! the scan (the save) runs.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
 
 use super::timing;
 use crate::ui::document::{Document, SCAN_CHUNK};
@@ -18,8 +21,9 @@ const TASK_MS: f64 = 30.0;
 /// A scan whose rest will take at most this long (at the pace so far)
 /// renders no progress before it ends: the listing target for a 5 MB
 /// paste (issue 7) is 200 ms, and each progress render costs 15-25 ms with
-/// its layout; a 20 MB module still shows its first rows early.
-const QUIET_MS: f64 = 200.0;
+/// its layout; a 20 MB module (about 250 ms of scanning) still shows its
+/// first rows after the second task.
+const QUIET_MS: f64 = 150.0;
 /// The smallest chunk scanned in one go.
 const MIN_CHUNK: usize = 4 * 1024;
 /// The first chunk scanned.
@@ -80,14 +84,9 @@ fn scan_task(
             let mut guard = doc.borrow_mut();
             let Some(d) = guard.as_mut() else { return };
             let budget = &pacing.budget;
-            // Bytes per millisecond of the last chunk (the first chunks of
-            // a task are small and say little about the pace).
-            let mut pace = 0.0f64;
-            // The first task is short, so that a long scan shows its first
-            // rows soon; a task that will sort the table leaves time for that.
-            let limit = if pacing.tasks.get() == 0 {
-                TASK_MS / 3.0
-            } else if started + TASK_MS - pacing.refreshed.get() >= REFRESH_MS {
+            let scanned_before = d.scanned;
+            // A task that will sort the table leaves time for that.
+            let limit = if started + TASK_MS - pacing.refreshed.get() >= REFRESH_MS {
                 (TASK_MS - pacing.refresh_ms.get()).max(TASK_MS / 3.0)
             } else {
                 TASK_MS
@@ -103,7 +102,6 @@ fn scan_task(
                 // Some texts scan far slower than HLO (long runs of
                 // brackets): the chunk shrinks so one stays near TASK_MS / 3.
                 let took = (now - before).max(0.1);
-                pace = bytes as f64 / took;
                 // It grows at most fourfold a step: a step that went fast
                 // by chance must not make the next one take 100 ms.
                 let next = (bytes as f64 * (TASK_MS / 3.0) / took) as usize;
@@ -115,14 +113,21 @@ fn scan_task(
             };
             timing::since("scan.scan", started);
             // The page shows progress, but not after every step, and not
-            // when the rest will be scanned within QUIET_MS at the last
-            // chunk's pace: the last render shows the whole table soon
-            // anyway, and a render with its layout costs 15-25 ms of a 5
-            // MB paste's 200 ms (issue 7).
+            // when the rest will be scanned within QUIET_MS at this task's
+            // pace: the last render shows the whole table soon anyway, and
+            // a render with its layout and paint costs 15-40 ms of a 5 MB
+            // paste's 200 ms (issue 7). The pace is the whole task's, and
+            // never the first task's: V8 first runs wasm in its baseline
+            // compiler and optimises hot functions while they run, so the
+            // first megabyte of a 5 MB module scanned at 20-40 KB/ms and
+            // the rest at 80-100 (measured in the paste harness).
             let now = timing::now();
+            let pace = (d.scanned - scanned_before) as f64 / (now - started).max(0.1);
             let rest = d.text.len().saturating_sub(d.scanned) as f64;
-            let show =
-                done || (rest > pace * QUIET_MS && now - pacing.rendered.get() >= PROGRESS_MS);
+            let show = done
+                || (pacing.tasks.get() >= 2
+                    && rest > pace * QUIET_MS
+                    && now - pacing.rendered.get() >= PROGRESS_MS);
             // Sorting many rows is itself work: while the scan runs, the
             // table is brought up to date at most every REFRESH_MS, and
             // only for a render.
@@ -146,7 +151,29 @@ fn scan_task(
         if !done {
             scan_task(doc, next, bump, pacing, after);
         } else if let Some(f) = after.borrow_mut().take() {
-            Timeout::new(0, f).forget();
+            // After the frame that shows the whole list: a task queued now
+            // would run before that frame's paint (issue 7).
+            after_next_frame(f);
         }
     }));
+}
+
+/// Runs `f` in a task after the next animation frame (at once in a task
+/// when there is no window to ask). The closure frees itself once called.
+fn after_next_frame(f: Box<dyn FnOnce()>) {
+    let f = Rc::new(RefCell::new(Some(f)));
+    let later = f.clone();
+    let frame = Closure::once_into_js(move || {
+        if let Some(f) = later.borrow_mut().take() {
+            Timeout::new(0, f).forget();
+        }
+    });
+    let asked = web_sys::window()
+        .map(|w| w.request_animation_frame(frame.unchecked_ref()).is_ok())
+        .unwrap_or(false);
+    if !asked {
+        if let Some(f) = f.borrow_mut().take() {
+            Timeout::new(0, f).forget();
+        }
+    }
 }

@@ -30,6 +30,7 @@ mod stepper;
 mod summary;
 mod text_view;
 pub mod timing;
+mod warm;
 
 pub use app::{App, AppProps, ERROR_ID};
 pub use canvas::CANVAS_ID;
