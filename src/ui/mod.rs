@@ -21,6 +21,7 @@ pub mod presets;
 pub mod state;
 pub mod stepper;
 mod view_state;
+pub mod warm_sample;
 
 #[cfg(target_arch = "wasm32")]
 mod web;

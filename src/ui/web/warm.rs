@@ -11,6 +11,7 @@
 use gloo::timers::callback::Timeout;
 
 use crate::ui::document::Document;
+use crate::ui::warm_sample::WARM_SAMPLE;
 
 /// How long after the app mounts the warm-up runs: after the first paint
 /// and the start-up work (issue 9's first paint is about 220 ms).
@@ -19,20 +20,6 @@ const AFTER_MS: u32 = 600;
 /// milliseconds each in the baseline compiler.
 const TASKS: u32 = 4;
 const REPEAT: usize = 60;
-
-/// An HLO instruction, an operand list with shapes, metadata, a tuple and a
-/// memory-report allocation: the paths a pasted module or report takes.
-const SAMPLE: &str = r#"HloModule warm, entry_computation_layout={(f32[128,256]{1,0:T(8,128)}, s32[]{:T(256)})->(f32[128,256]{1,0:T(8,128)}, s32[])}
-  %param_1.2 = bf16[256]{0:T(512)(128)(2,1)} parameter(1), sharding={devices=[2,1]0,1}
-  %convert.3 = f32[256]{0:T(256)} convert(bf16[256]{0:T(512)(128)(2,1)} %param_1.2), metadata={op_type="convert" op_name="jit(f)/convert[new_dtype=float32]" source_file="/home/u/train.py" source_line=12}
-  ROOT %tuple.9 = (f32[128,256]{1,0:T(8,128)}, s32[]) tuple(%add.5, %c.1), backend_config={"flag":{"a":[1,2]}}
-  %fusion.3 = bf16[32,32,4096]{2,1,0:T(8,128)(2,1)S(1)} fusion(bf16[32,32,8192]{2,1,0:T(8,128)(2,1)S(1)} %fusion.32), kind=kCustom, calls=%all-reduce-scatter.3
-  1. Size: 16.00M
-     Shape: f32[4096,8,3]{2,1,0:T(8,128)}
-     Unpadded size: 384.0K
-     XLA label: %copy.17 = f32[4096,8,3]{2,1,0:T(8,128)} copy(f32[4096,8,3]{0,2,1:T(8,128)} %param.3)
-     Allocation type: HLO temp
-"#;
 
 /// Schedules the warm-up; dropping nothing stops it (it is short).
 pub(super) fn warm_up_later() {
@@ -43,7 +30,7 @@ fn task(left: u32) {
     if left == 0 {
         return;
     }
-    let mut doc = Document::new(SAMPLE.repeat(REPEAT));
+    let mut doc = Document::new(WARM_SAMPLE.repeat(REPEAT));
     doc.scan_all();
     // Each task in its own turn of the event loop: input is never kept
     // waiting behind more than one of them.
