@@ -18,6 +18,7 @@ pub mod embed;
 pub mod explain;
 pub mod model;
 pub mod presets;
+mod settings;
 pub mod state;
 pub mod stepper;
 mod view_state;

@@ -5,65 +5,19 @@
 
 use std::rc::Rc;
 
-use crate::render::world::{Camera, ColourMode, Frame, Pane, ThemeKind, Worlds};
+use crate::render::world::{Camera, ColourMode, Frame, Pane, Worlds};
 
 use super::anim::Anim;
 use super::compare::{other_layout, CompareView};
 use super::explain::Suggested;
 use super::model::{analyse, InputError, Model, PadValue, Request};
 use super::presets::Preset;
+pub use super::settings::{Settings, ThemeChoice};
 
 /// The example loaded when there is no `?shape=` and nothing stored.
 pub const DEFAULT_SHAPE: &str = "bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)}";
 /// Canvas size before the page reports the real one.
 pub const DEFAULT_CANVAS: (f64, f64) = (1000.0, 640.0);
-
-/// Light, dark, or as the system says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum ThemeChoice {
-    #[default]
-    System,
-    Light,
-    Dark,
-}
-
-/// How the pictures look.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Settings {
-    pub mode: ColourMode,
-    pub theme: ThemeChoice,
-    /// What `prefers-color-scheme` says.
-    pub system_dark: bool,
-    /// Memory row width chosen by the user; `None` for automatic.
-    pub row_width: Option<u64>,
-    /// Pan a zoomed view to keep the cursor in sight.
-    pub follow: bool,
-    /// Embed mode's `view=logical|memory`: the one pane drawn (see
-    /// [`Frame::only`]); `None` draws both.
-    pub only: Option<Pane>,
-}
-
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
-            mode: ColourMode::Offset,
-            theme: ThemeChoice::System,
-            system_dark: false,
-            row_width: None,
-            follow: true,
-            only: None,
-        }
-    }
-}
-
-impl Settings {
-    pub fn theme_kind(&self) -> ThemeKind {
-        match (self.theme, self.system_dark) {
-            (ThemeChoice::Dark, _) | (ThemeChoice::System, true) => ThemeKind::Dark,
-            _ => ThemeKind::Light,
-        }
-    }
-}
 
 /// A cell picked by pointing: its memory offset and the pane pointed at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
