@@ -8,16 +8,9 @@
 // Exits non-zero with a message on the first failed check.
 
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const repoRoot = resolve(here, '../../..');
-const require = createRequire(join(process.env.E2E_MODULES ?? join(repoRoot, 'tests/e2e'), 'package.json'));
-const { chromium } = require('playwright-core');
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { launch, repoRoot } from './launch.mjs';
 
 const notebookUrl = process.env.NOTEBOOK_URL;
 const shotName = process.env.SHOT_NAME ?? 'jupyterlab';
@@ -28,14 +21,7 @@ const LAST = 'bf16[8,128]{1,0:T(8,128)(2,1)}';
 // Set from the kernel by this test.
 const THIRD = 'f32[7,3]{1,0:T(2,2)}';
 
-const profile = mkdtempSync(join(tmpdir(), 'xla-layout-jupyterlab-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  viewport: { width: 1200, height: 1000 },
-  deviceScaleFactor: 1,
-});
+const { context, close } = await launch('jupyterlab', { width: 1200, height: 1000 });
 context.setDefaultTimeout(Number(process.env.E2E_TIMEOUT_MS ?? 120_000));
 
 /** The widget's element, its canvas as drawn, and the widget's state. */
@@ -189,6 +175,5 @@ try {
   assert.deepEqual(errors, []);
   console.log(`${shotName} widget: ok`);
 } finally {
-  await context.close();
-  rmSync(profile, { recursive: true, force: true });
+  await close();
 }

@@ -6,26 +6,10 @@
 // element is defined. Exits non-zero with a message on failure.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const repoRoot = resolve(here, '../../..');
-const require = createRequire(join(process.env.E2E_MODULES ?? join(repoRoot, 'tests/e2e'), 'package.json'));
-const { chromium } = require('playwright-core');
+import { launch, repoRoot } from './launch.mjs';
 
 const expected = JSON.parse(process.env.EXPECT);
-const profile = mkdtempSync(join(tmpdir(), 'xla-layout-page-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  viewport: { width: 1000, height: 3000 },
-  deviceScaleFactor: 1,
-});
+const { context, close } = await launch('page', { width: 1000, height: 3000 });
 context.setDefaultTimeout(60_000);
 try {
   const page = await context.newPage();
@@ -56,6 +40,5 @@ try {
   assert.deepEqual(errors, []);
   console.log(`page: ${count} elements drawn: ${JSON.stringify(drawn)}`);
 } finally {
-  await context.close();
-  rmSync(profile, { recursive: true, force: true });
+  await close();
 }
