@@ -99,10 +99,9 @@ pub fn use_document() -> UseDocument {
             });
             timing::since("paste.document", t0);
             bump();
-            // The summary renders now; the first scan step (about 10 ms)
-            // follows in the next task, so that the first frame already
-            // shows the summary with the first rows (waiting for a frame
-            // in between cost 15-25 ms before anything was listed).
+            // The summary renders now; the scan starts in the next task
+            // (waiting for a frame in between cost 15-25 ms before
+            // anything was listed).
             scan_later(doc.clone(), task.clone(), bump.clone(), after_scan.clone());
         })
     };
@@ -116,7 +115,7 @@ pub fn use_document() -> UseDocument {
             let (done, saved) = (save_error.clone(), saved.clone());
             saved.set(false);
             let doc = doc.clone();
-            // Saved in the task after the scan is done: making the Blob
+            // Saved after the frame that lists the scan's rows: making the Blob
             // copies the whole text (9 ms for 5 MB), which in the middle
             // of the scan delayed the listing (issue 7: 5 MB listed in
             // 200 ms). A newer paste or Clear drops a save not yet run.

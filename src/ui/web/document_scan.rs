@@ -2,16 +2,15 @@
 //! (issue 15: no task over 50 ms), the table sorted again at most every
 //! half second and the page rendered again at most every 100 ms while the
 //! scan runs, and not at all before the end when the rest will take less
-//! than 200 ms; then, after the frame that shows the list, what waits for
+//! than 150 ms; then, after the frame that shows the list, what waits for
 //! the scan (the save) runs.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
 
+use super::document::after_paint;
 use super::timing;
 use crate::ui::document::{Document, SCAN_CHUNK};
 
@@ -20,9 +19,10 @@ use crate::ui::document::{Document, SCAN_CHUNK};
 const TASK_MS: f64 = 30.0;
 /// A scan whose rest will take at most this long (at the pace so far)
 /// renders no progress before it ends: the listing target for a 5 MB
-/// paste (issue 7) is 200 ms, and each progress render costs 15-25 ms with
-/// its layout; a 20 MB module (about 250 ms of scanning) still shows its
-/// first rows after the second task.
+/// paste (issue 7) is 200 ms, and each progress render costs 15-40 ms with
+/// its layout and paint. A 20 MB module (about 250 ms of scanning) has
+/// about 120 ms left after its second task, so it shows `scanning N%`
+/// and lists every row at the end (440-460 ms after the key press).
 const QUIET_MS: f64 = 150.0;
 /// The smallest chunk scanned in one go.
 const MIN_CHUNK: usize = 4 * 1024;
@@ -153,27 +153,7 @@ fn scan_task(
         } else if let Some(f) = after.borrow_mut().take() {
             // After the frame that shows the whole list: a task queued now
             // would run before that frame's paint (issue 7).
-            after_next_frame(f);
+            after_paint(f);
         }
     }));
-}
-
-/// Runs `f` in a task after the next animation frame (at once in a task
-/// when there is no window to ask). The closure frees itself once called.
-fn after_next_frame(f: Box<dyn FnOnce()>) {
-    let f = Rc::new(RefCell::new(Some(f)));
-    let later = f.clone();
-    let frame = Closure::once_into_js(move || {
-        if let Some(f) = later.borrow_mut().take() {
-            Timeout::new(0, f).forget();
-        }
-    });
-    let asked = web_sys::window()
-        .map(|w| w.request_animation_frame(frame.unchecked_ref()).is_ok())
-        .unwrap_or(false);
-    if !asked {
-        if let Some(f) = f.borrow_mut().take() {
-            Timeout::new(0, f).forget();
-        }
-    }
 }

@@ -8,6 +8,8 @@
 //! the optimised scanner is ready before the user pastes; the result is
 //! dropped.
 
+use std::rc::Rc;
+
 use gloo::timers::callback::Timeout;
 
 use crate::ui::document::Document;
@@ -21,18 +23,21 @@ const AFTER_MS: u32 = 600;
 const TASKS: u32 = 4;
 const REPEAT: usize = 60;
 
-/// Schedules the warm-up; dropping nothing stops it (it is short).
+/// Schedules the warm-up (short, so nothing cancels it).
 pub(super) fn warm_up_later() {
-    Timeout::new(AFTER_MS, || task(TASKS)).forget();
+    Timeout::new(AFTER_MS, || {
+        let text: Rc<str> = WARM_SAMPLE.repeat(REPEAT).into();
+        task(text, TASKS);
+    })
+    .forget();
 }
 
-fn task(left: u32) {
+fn task(text: Rc<str>, left: u32) {
     if left == 0 {
         return;
     }
-    let mut doc = Document::new(WARM_SAMPLE.repeat(REPEAT));
-    doc.scan_all();
+    Document::new(Rc::clone(&text)).scan_all();
     // Each task in its own turn of the event loop: input is never kept
     // waiting behind more than one of them.
-    Timeout::new(0, move || task(left - 1)).forget();
+    Timeout::new(0, move || task(text, left - 1)).forget();
 }
