@@ -18,18 +18,23 @@ cd "$ROOT"
 # this fails, unless XLA_LAYOUT_NO_ELEMENT=1 asks for a wheel whose widget
 # shows the static SVG only.
 STATIC="$ROOT/python/xla_layout/static"
-rm -f "$STATIC/xla-layout-viz.js" "$STATIC/xla-layout-viz_bg.wasm" "$STATIC/xla-layout-element.js"
+# (The first two names are those of builds before the embed module.)
+rm -f "$STATIC/xla-layout-viz.js" "$STATIC/xla-layout-viz_bg.wasm" \
+    "$STATIC/xla-layout-embed.js" "$STATIC/xla-layout-embed_bg.wasm" "$STATIC/xla-layout-element.js"
 if [ -f dist/index.html ] && [ -f dist/xla-layout-element.js ] \
     && grep -q XLA_LAYOUT_LOAD dist/xla-layout-element.js; then
-    GLUE_JS=$(grep -o 'xla-layout-viz-[0-9a-f]*\.js' dist/index.html | head -n 1)
-    WASM=$(grep -o 'xla-layout-viz-[0-9a-f]*_bg\.wasm' dist/index.html | head -n 1)
+    # The embed module, named in the element's script by Trunk's post_build
+    # hook (scripts/module-names.sh): it draws elements; the app's module is
+    # not needed.
+    GLUE_JS=$(grep -o 'xla-layout-embed-[0-9a-f]*\.js' dist/xla-layout-element.js | head -n 1)
+    WASM=$(grep -o 'xla-layout-embed-[0-9a-f]*_bg\.wasm' dist/xla-layout-element.js | head -n 1)
     if [ -z "$GLUE_JS" ] || [ -z "$WASM" ] || [ ! -f "dist/$GLUE_JS" ] || [ ! -f "dist/$WASM" ]; then
-        echo "dist/index.html names no glue JS and wasm that exist in dist/" >&2
+        echo "dist/xla-layout-element.js names no embed module that exists in dist/" >&2
         exit 1
     fi
     say "the widget's element: dist/$GLUE_JS, dist/$WASM, dist/xla-layout-element.js into the package"
-    cp "dist/$GLUE_JS" "$STATIC/xla-layout-viz.js"
-    cp "dist/$WASM" "$STATIC/xla-layout-viz_bg.wasm"
+    cp "dist/$GLUE_JS" "$STATIC/xla-layout-embed.js"
+    cp "dist/$WASM" "$STATIC/xla-layout-embed_bg.wasm"
     cp dist/xla-layout-element.js "$STATIC/xla-layout-element.js"
 elif [ "${XLA_LAYOUT_NO_ELEMENT:-0}" = 1 ]; then
     say "XLA_LAYOUT_NO_ELEMENT=1: a wheel without the element (the widget shows the static SVG only)"

@@ -12,15 +12,14 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$ROOT"
 
-# Gzipped wasm + js budget for the release build. Issue 4's target was
-# 250 KB; the scanner, the explanations, the document view and the figure
-# export brought the bundle to ~303 KB, and the element, step mode's block
-# motion, compare in embeds and the paste pacing (2026-11-23, second round)
-# to ~334 KB, over it. The budget sits just above today so that growth
-# still fails; getting back under 250 KB (loading the scanner and the SVG
-# export as a second, lazily fetched module) is open work, stated in
-# docs/dependencies.md.
-BUNDLE_BUDGET_BYTES=$((340 * 1024))
+# Gzipped wasm + JS budgets of the release build, per page: what a browser
+# downloads for it. Issue 9's target is 250 KB. Pages that show only embed
+# mode's picture (`?embed=1`, `<xla-layout>` elements) load the embed module
+# and meet it. The full app loads the app module, 328 KB on 2026-11-23:
+# 250 KB for the whole app was not reachable (docs/dependencies.md, "Bundle
+# size"); its budget sits just above today so that growth still fails.
+APP_BUDGET_BYTES=$((332 * 1000))
+EMBED_BUDGET_BYTES=$((250 * 1000))
 
 LOGS="$ROOT/target/test-logs"
 mkdir -p "$LOGS"
@@ -101,23 +100,40 @@ e2e_dependencies() {
     npm ci --no-audit --no-fund
 }
 
-bundle_size() {
-    local total=0 file raw gz
-    shopt -s nullglob
-    local files=(dist/*.wasm dist/*.js)
-    [ "${#files[@]}" -ge 2 ] || die "no .wasm/.js in dist/"
-    printf '%-48s %10s %10s\n' file bytes gzipped
-    for file in "${files[@]}"; do
+# Prints the files of one page with their sizes and fails when their gzipped
+# total is over `budget`: page_size NAME BUDGET FILE...
+page_size() {
+    local name=$1 budget=$2 total=0 file raw gz
+    shift 2
+    printf '%-48s %10s %10s\n' "$name" bytes gzipped
+    for file in "$@"; do
+        [ -f "$file" ] || die "$name: $file is not in dist/"
         raw=$(stat -c %s "$file")
         gz=$(gzip -9 -c "$file" | wc -c)
         total=$((total + gz))
-        printf '%-48s %10s %10s\n' "$(basename "$file")" "$raw" "$gz"
+        printf '  %-46s %10s %10s\n' "$(basename "$file")" "$raw" "$gz"
     done
-    printf '%-48s %10s %10s\n' "total (wasm + js)" "" "$total"
-    if [ "$total" -gt "$BUNDLE_BUDGET_BYTES" ]; then
-        die "gzipped wasm + js is $total bytes, over the budget of $BUNDLE_BUDGET_BYTES"
+    printf '  %-46s %10s %10s\n' "total (wasm + js)" "" "$total"
+    if [ "$total" -gt "$budget" ]; then
+        die "$name: gzipped wasm + js is $total bytes, over its budget of $budget"
     fi
-    say "within the budget of $BUNDLE_BUDGET_BYTES bytes gzipped"
+    say "$name: within its budget of $budget bytes gzipped"
+}
+
+bundle_size() {
+    # The names the loader in dist/index.html and the element script carry.
+    local app_js app_wasm embed_js embed_wasm
+    app_js=$(grep -o 'xla-layout-viz-[0-9a-f]*\.js' dist/index.html | head -n 1)
+    app_wasm=$(grep -o 'xla-layout-viz-[0-9a-f]*_bg\.wasm' dist/index.html | head -n 1)
+    embed_js=$(grep -o 'xla-layout-embed-[0-9a-f]*\.js' dist/xla-layout-element.js | head -n 1)
+    embed_wasm=$(grep -o 'xla-layout-embed-[0-9a-f]*_bg\.wasm' dist/xla-layout-element.js | head -n 1)
+    [ -n "$app_js" ] && [ -n "$app_wasm" ] && [ -n "$embed_js" ] && [ -n "$embed_wasm" ] \
+        || die "dist/index.html or dist/xla-layout-element.js names no module"
+    grep -q "$embed_wasm" dist/index.html || die "index.html's loader does not name $embed_wasm"
+    page_size "the app (index.html)" "$APP_BUDGET_BYTES" "dist/$app_wasm" "dist/$app_js"
+    page_size "embed mode (index.html?embed=1)" "$EMBED_BUDGET_BYTES" "dist/$embed_wasm" "dist/$embed_js"
+    page_size "<xla-layout> elements (docs.html)" "$EMBED_BUDGET_BYTES" \
+        "dist/$embed_wasm" "dist/$embed_js" dist/xla-layout-element.js
 }
 
 e2e() {

@@ -2,7 +2,8 @@
 //
 // A custom element for static pages (issue 9): one classic <script src> of
 // this file, then any number of elements. All elements share ONE loaded
-// wasm module (the app's own, built by Trunk): each element mounts the
+// wasm module (the embed module, built by Trunk beside the app: embed mode
+// without the full app's code): each element mounts the
 // embed view into its shadow root with the module's
 // `mount_xla_layout(host, options)` when it first scrolls into view
 // (IntersectionObserver), redraws when an attribute changes
@@ -19,9 +20,9 @@
 // (default 100% x 320px). It fires `xla-layout-mounted` when its view is
 // mounted.
 //
-// Loading: the glue JS and wasm are found next to this file under the
-// hashed names Trunk's post_build hook writes below (or, if it did not run,
-// by reading index.html). If `globalThis.XLA_LAYOUT_LOAD` is a function,
+// Loading: the embed module's glue JS and wasm are found next to this file
+// under the hashed names Trunk's post_build hook writes below (or, if it
+// did not run, the app's module, named in index.html). If `globalThis.XLA_LAYOUT_LOAD` is a function,
 // it is called instead, once, and must return a Promise of the initialised
 // wasm-bindgen module (an object with `mount_xla_layout`).
 
@@ -29,13 +30,17 @@
   if (customElements.get('xla-layout')) return;
   const script = document.currentScript;
   const base = new URL('.', script ? script.src : location.href);
-  // Written by scripts/element-names.sh (Trunk post_build hook).
-  const BUILD = { js: '__XLA_LAYOUT_JS__', wasm: '__XLA_LAYOUT_WASM__' };
+  // The embed module (embed mode without the full app's code), written by
+  // scripts/module-names.sh (Trunk post_build hook).
+  const BUILD = { js: '__XLA_EMBED_JS__', wasm: '__XLA_EMBED_WASM__' };
   const OPTIONS = ['shape', 'view', 'controls', 'autoplay', 'speed', 'theme', 'select', 'step', 'compare'];
 
   /** The hashed file names of the glue JS and the wasm. */
   async function names() {
     if (!BUILD.js.startsWith('__')) return BUILD;
+    // The hook did not run, so the embed module has no hashed names: use
+    // the app's module, named in index.html's loader (it draws elements
+    // too; it is only larger).
     const html = await (await fetch(new URL('index.html', base))).text();
     const js = html.match(/xla-layout-viz-[0-9a-f]+\.js/);
     const wasm = html.match(/xla-layout-viz-[0-9a-f]+_bg\.wasm/);

@@ -1,7 +1,7 @@
 """``show(x)``: the ``<xla-layout>`` element as a notebook widget
 (anywidget), with the static SVG of the core's SVG backend in every output.
 
-The element's files (the app's wasm-bindgen glue JS and wasm, and the
+The element's files (the embed module's wasm-bindgen glue JS and wasm, and the
 element's script, built by Trunk) ship inside the wheel in
 ``xla_layout/static/`` when scripts/python-assets.sh copied them from
 ``dist/`` (``trunk build --release``) before the wheel was built; the page

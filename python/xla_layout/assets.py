@@ -1,6 +1,7 @@
 """The app's release build shipped inside the wheel (``static/``, copied
-from ``dist/`` by scripts/python-assets.sh): the wasm-bindgen glue JS, the
-wasm and the ``<xla-layout>`` element's script, for the notebook widget and
+from ``dist/`` by scripts/python-assets.sh): the embed module's wasm-bindgen
+glue JS and wasm (the build's smaller module, which draws embed mode and
+elements only) and the ``<xla-layout>`` element's script, for the notebook widget and
 for documentation sites that host the live element (``xla_layout.sphinx``
 copies them; ``python -m xla_layout.assets DIR`` writes them for MkDocs or
 any other site)."""
@@ -14,11 +15,11 @@ from typing import Dict, List, Optional
 
 STATIC = pathlib.Path(__file__).resolve().parent / "static"
 #: The Trunk build's files, under fixed names (see scripts/python-assets.sh).
-GLUE, WASM, ELEMENT = "xla-layout-viz.js", "xla-layout-viz_bg.wasm", "xla-layout-element.js"
+GLUE, WASM, ELEMENT = "xla-layout-embed.js", "xla-layout-embed_bg.wasm", "xla-layout-element.js"
 
-# The names Trunk's post_build hook (scripts/element-names.sh) wrote into
+# The names Trunk's post_build hook (scripts/module-names.sh) wrote into
 # the element's script; it loads the glue and wasm from beside itself.
-_BUILD = re.compile(r"BUILD = \{ js: '(xla-layout-viz-[0-9a-f]+\.js)', wasm: '(xla-layout-viz-[0-9a-f]+_bg\.wasm)' \}")
+_BUILD = re.compile(r"BUILD = \{ js: '(xla-layout-embed-[0-9a-f]+\.js)', wasm: '(xla-layout-embed-[0-9a-f]+_bg\.wasm)' \}")
 
 
 def available() -> bool:

@@ -30,6 +30,8 @@ try {
   });
   await page.goto(`${base}?shape=f32%5B2,3%5D`);
   await page.waitForSelector('#layout-canvas[data-generation]');
+  // The page loads the harness itself only with ?bench=1 (which runs it).
+  await page.addScriptTag({ url: `${base}bench.js` });
   const results = await page.evaluate((only) => window.xlaLayoutBench.run({ only }), only);
   const rows = await page.evaluate((r) => window.xlaLayoutBench.table(r), results);
   if (results.canvas) console.log(`canvas ${results.canvas} CSS px @${results.devicePixelRatio}x, Chromium headless (software rendering)`);

@@ -39,33 +39,49 @@ pub use input::{split_at_span, INPUT_ID};
 /// The attribute on `<body>` that marks the page as the app (index.html).
 pub const APP_MARKER: &str = "data-xla-layout-app";
 
-/// The entry point of the wasm binary, run when the module is initialised.
-/// It mounts the app in `<body>` only when the page is the app (its body
-/// has [`APP_MARKER`]); on any other page (one with `<xla-layout>`
-/// elements, a notebook) it touches nothing and the page mounts views with
-/// [`element::mount_xla_layout`].
+/// The entry point of the app's wasm binary (`src/main.rs`), run when the
+/// module is initialised. It mounts the app in `<body>` only when the page
+/// is the app (its body has [`APP_MARKER`]); on any other page (one with
+/// `<xla-layout>` elements, a notebook) it touches nothing and the page
+/// mounts views with [`element::mount_xla_layout`].
 pub fn start() {
+    if start_page() {
+        yew::Renderer::<App>::new().render();
+    }
+}
+
+/// The entry point of the embed binary (`src/bin/xla-layout-embed.rs`):
+/// the same as [`start`] except that it never mounts the full app, so
+/// that the linker leaves the app's components out of that module. Pages
+/// load it only where no full app can be asked for: `?embed=1` (the loader
+/// in `Trunk.toml` picks it by the same test as `embed::options`) and
+/// `<xla-layout>` elements.
+pub fn start_embed() {
+    start_page();
+}
+
+/// What both entry points do: the panic hook, and embed mode when the page
+/// is the app's with `?embed=1`. True when the page is the app's without
+/// embed mode, i.e. the full app should be mounted.
+fn start_page() -> bool {
     let is_app = gloo::utils::document()
         .body()
         .is_some_and(|body| body.has_attribute(APP_MARKER));
     if !is_app {
         std::panic::set_hook(Box::new(console_error_panic_hook::hook));
-        return;
+        return false;
     }
     panic::install();
-    match browser::embed_options() {
-        Some(options) => {
-            yew::Renderer::<embed::EmbedApp>::with_props(embed::EmbedProps {
-                options,
-                shape: None,
-                theme_root: None,
-            })
-            .render();
-        }
-        None => {
-            yew::Renderer::<App>::new().render();
-        }
-    }
+    let Some(options) = browser::embed_options() else {
+        return true;
+    };
+    yew::Renderer::<embed::EmbedApp>::with_props(embed::EmbedProps {
+        options,
+        shape: None,
+        theme_root: None,
+    })
+    .render();
+    false
 }
 
 /// Mounts the app inside `root`, starting with `initial` if given (tests and
