@@ -8,6 +8,7 @@ use std::rc::Rc;
 use crate::core::hlo::{Found, Outcome, Role, Scanner};
 
 pub use super::bytes::{binary_bytes, human_bytes};
+use super::lines::line_starts;
 
 /// Pastes longer than this (bytes of UTF-8) are held as a document and
 /// never enter the native text box. Issue 15 measured a plain `<textarea>`
@@ -247,6 +248,17 @@ impl Document {
         Some(text)
     }
 
+    /// Picks the first row of the table as [`Document::select`] does, once
+    /// the scan is done and when no row has been picked: with the default
+    /// sort, the shape that wastes the most memory. None otherwise.
+    pub fn pick_first(&mut self) -> Option<String> {
+        if !self.done || self.selected.is_some() {
+            return None;
+        }
+        let first = *self.view.first()?;
+        self.select(first)
+    }
+
     /// A row's "where" text: role, number, instruction.
     pub fn where_of(&self, found: &Found) -> String {
         let r = found.record(&self.text);
@@ -373,21 +385,6 @@ pub fn should_hold(text: &str) -> bool {
         .filter(|f| !matches!(f.role, Role::Operand | Role::Text))
         .count();
     statements > 1
-}
-
-/// Index of the line holding byte `at` (given [`line_starts`]).
-pub fn line_of(starts: &[usize], at: usize) -> usize {
-    starts.partition_point(|&s| s <= at).saturating_sub(1)
-}
-
-/// Byte offset of the start of each line (for a virtualised view).
-pub fn line_starts(text: &str) -> Vec<usize> {
-    let mut starts = vec![0];
-    starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
-    if starts.last() == Some(&text.len()) && !text.is_empty() {
-        starts.pop();
-    }
-    starts
 }
 
 #[cfg(test)]

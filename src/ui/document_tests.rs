@@ -2,6 +2,7 @@
 //! figures (the report's `Size` / `Unpadded size`) and from counting by hand.
 
 use super::*;
+use crate::ui::lines::line_starts;
 
 const REPORT: &str = include_str!("../../tests/fixtures/hlo/report_tpu.txt");
 const NO_SHAPES: &str = include_str!("../../tests/fixtures/hlo/no_shapes.txt");
@@ -122,6 +123,40 @@ fn picking_a_row_gives_its_shape() {
 }
 
 #[test]
+fn the_first_row_is_picked_once_the_scan_is_done_and_none_was_picked() {
+    // Not while the scan runs.
+    let mut d = Document::new(REPORT);
+    assert!(
+        !d.scan_step(64),
+        "a 64-byte step does not end a 2 KB report"
+    );
+    assert_eq!(d.pick_first(), None);
+    assert_eq!(d.selected, None);
+    // Done: the first row under the default sort, the shape that wastes the
+    // most (allocation 1: Size 16.00M, Unpadded size 384.0K).
+    let mut d = scanned(REPORT, SCAN_CHUNK);
+    assert_eq!(
+        d.pick_first().as_deref(),
+        Some("f32[4096,8,3]{2,1,0:T(8,128)}")
+    );
+    let picked = d.selected.expect("the row is marked as picked");
+    assert_eq!(d.where_of(&d.rows[picked]), "allocation 1 (line 7)");
+    // Once only.
+    assert_eq!(d.pick_first(), None);
+    // Never over a row picked by hand.
+    let mut d = scanned(REPORT, SCAN_CHUNK);
+    let third = d.view[2];
+    d.select(third);
+    assert_eq!(d.pick_first(), None);
+    assert_eq!(d.selected, Some(third));
+    // Nothing to pick: no shapes, or a filter that hides them all.
+    assert_eq!(scanned(NO_SHAPES, SCAN_CHUNK).pick_first(), None);
+    let mut d = scanned(REPORT, SCAN_CHUNK);
+    d.set_filter("no such thing".into());
+    assert_eq!(d.pick_first(), None);
+}
+
+#[test]
 fn summary_names_kind_size_lines_and_shapes() {
     let d = scanned(REPORT, SCAN_CHUNK);
     let lines = REPORT.lines().count();
@@ -151,17 +186,6 @@ fn human_bytes_in_decimal_units() {
     assert_eq!(human_bytes(812), "812 B");
     assert_eq!(human_bytes(5_000_000), "5.0 MB");
     assert_eq!(human_bytes(1500), "1.5 KB");
-}
-
-#[test]
-fn line_of_finds_the_line_of_a_byte() {
-    let starts = line_starts("ab\ncd\n\ne");
-    assert_eq!(line_of(&starts, 0), 0);
-    assert_eq!(line_of(&starts, 2), 0);
-    assert_eq!(line_of(&starts, 3), 1);
-    assert_eq!(line_of(&starts, 6), 2);
-    assert_eq!(line_of(&starts, 7), 3);
-    assert_eq!(line_of(&starts, 99), 3);
 }
 
 #[test]

@@ -139,10 +139,12 @@ try {
     // scan maybe still running): input event to the end of its paint, as
     // the app itself records it (src/ui/web/timing.rs, series `input`).
     typed += 1;
-    const g = Number(await app.getAttribute('#layout-canvas', 'data-generation'));
+    // (Waited for by its canonical text: the table's first row, picked once
+    // the scan is done, also draws.)
+    const shape = `f32[3,${4 + typed}]{1,0:T(2,2)}`;
     await app.evaluate(() => { window.__xlaLayoutTimings.input = []; });
-    await app.fill('#shape-input', `f32[3,${4 + typed}]{1,0:T(2,2)}`);
-    await app.waitForFunction((g) => Number(document.getElementById('layout-canvas').dataset.generation) !== g, g);
+    await app.fill('#shape-input', shape);
+    await app.waitForFunction((s) => document.getElementById('shape-canonical')?.textContent === s, shape);
     const type = await app.evaluate(() => Math.max(...(window.__xlaLayoutTimings.input ?? [])));
     const f = (v) => (v === null ? '-' : v.toFixed(0)).padStart(9);
     console.log(`${name.padEnd(28)} ${f(c.frame)} ${f(a.frame)} ${f(a.longest)} ${f(a.rows)} ${f(a.listed)} ${f(type)}  [${c.longest.toFixed(0)}]`);

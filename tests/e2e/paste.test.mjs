@@ -26,8 +26,10 @@ for (const mb of [5, 20]) {
     await page.evaluate(() => document.getElementById('document-clear')?.click());
     await pasteText(page, text);
     await waitForHeld(page, text.length, { timeout: 30_000 });
-    // Never in the native box.
-    assert.equal(await page.inputValue('#shape-input'), '');
+    // Never in the native box (which holds nothing, or the table's first
+    // row once the scan is done: the box was empty).
+    const boxed = await page.inputValue('#shape-input');
+    assert.ok(boxed === '' || boxed === 'f32[128,256]{1,0:T(8,128)}', `the box holds ${boxed.slice(0, 80)}`);
     // Nothing of it echoed in the error region (the old app put all 15 MB
     // of a bad paste's error there).
     assert.equal(await page.textContent('#shape-error'), '');

@@ -66,8 +66,13 @@ pub struct UseDocument {
     pub saved: bool,
 }
 
+/// The held document. When its scan is done and the shape box draws
+/// nothing of its own (`box_draws` false: empty, or an error), the table's
+/// first row is picked and its shape given to `on_pick`: a paste into an
+/// empty box then draws what wastes the most, instead of leaving the last
+/// shape drawn beside a table that does not hold it.
 #[hook]
-pub fn use_document() -> UseDocument {
+pub fn use_document(on_pick: Callback<String>, box_draws: bool) -> UseDocument {
     let doc = use_mut_ref(|| None::<Document>);
     let version = use_mut_ref(|| Cell::new(0u64));
     let task = use_mut_ref(|| None::<Timeout>);
@@ -88,6 +93,24 @@ pub fn use_document() -> UseDocument {
             update.force_update();
         })
     };
+    // This render's `on_pick` and `box_draws`, for the pick at the end of a
+    // scan that started renders ago.
+    let latest = use_mut_ref(|| (on_pick.clone(), box_draws));
+    *latest.borrow_mut() = (on_pick, box_draws);
+    let pick_first: Rc<dyn Fn()> = {
+        let (doc, bump) = (doc.clone(), bump.clone());
+        Rc::new(move || {
+            let (on_pick, box_draws) = latest.borrow().clone();
+            if box_draws {
+                return;
+            }
+            let shape = doc.borrow_mut().as_mut().and_then(Document::pick_first);
+            if let Some(shape) = shape {
+                bump();
+                on_pick.emit(shape);
+            }
+        })
+    };
     let hold = {
         let (doc, task, bump) = (doc.clone(), task.clone(), bump.clone());
         let after_scan = after_scan.clone();
@@ -102,7 +125,13 @@ pub fn use_document() -> UseDocument {
             // The summary renders now; the scan starts in the next task
             // (waiting for a frame in between cost 15-25 ms before
             // anything was listed).
-            scan_later(doc.clone(), task.clone(), bump.clone(), after_scan.clone());
+            scan_later(
+                doc.clone(),
+                task.clone(),
+                bump.clone(),
+                after_scan.clone(),
+                pick_first.clone(),
+            );
         })
     };
     let load = {

@@ -2,8 +2,9 @@
 //! (issue 15: no task over 50 ms), the table sorted again at most every
 //! half second and the page rendered again at most every 100 ms while the
 //! scan runs, and not at all before the end when the rest will take less
-//! than 150 ms; then, after the frame that shows the list, what waits for
-//! the scan (the save) runs.
+//! than 150 ms; then, after the frame that shows the list, the first row is
+//! picked (when the box draws nothing of its own) and what waits for the
+//! scan (the save) runs.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -49,13 +50,14 @@ struct Pacing {
 /// What to do once the scan is done (run in a task of its own).
 pub(super) type AfterScan = Rc<RefCell<Option<Box<dyn FnOnce()>>>>;
 
-/// Scans the next part of the document in a later task, then runs what
-/// `after` holds.
+/// Scans the next part of the document in a later task; once it is done
+/// and its list painted, calls `pick` and then runs what `after` holds.
 pub(super) fn scan_later(
     doc: Rc<RefCell<Option<Document>>>,
     task: Rc<RefCell<Option<Timeout>>>,
     bump: Rc<dyn Fn()>,
     after: AfterScan,
+    pick: Rc<dyn Fn()>,
 ) {
     // The first step is small: some texts scan far slower than HLO (5 MB
     // of brackets took 320 ms for a first 256 KB); later steps are sized
@@ -67,7 +69,7 @@ pub(super) fn scan_later(
         budget: Cell::new(FIRST_CHUNK),
         tasks: Cell::new(0),
     });
-    scan_task(doc, task, bump, pacing, after);
+    scan_task(doc, task, bump, pacing, after, pick);
 }
 
 fn scan_task(
@@ -76,6 +78,7 @@ fn scan_task(
     bump: Rc<dyn Fn()>,
     pacing: Rc<Pacing>,
     after: AfterScan,
+    pick: Rc<dyn Fn()>,
 ) {
     let next = task.clone();
     *task.borrow_mut() = Some(Timeout::new(0, move || {
@@ -149,11 +152,17 @@ fn scan_task(
             wasm_bindgen_futures::spawn_local(async move { timing::since("scan.render", t1) });
         }
         if !done {
-            scan_task(doc, next, bump, pacing, after);
-        } else if let Some(f) = after.borrow_mut().take() {
+            scan_task(doc, next, bump, pacing, after, pick);
+        } else {
             // After the frame that shows the whole list: a task queued now
             // would run before that frame's paint (issue 7).
-            after_paint(f);
+            let after = after.borrow_mut().take();
+            after_paint(move || {
+                pick();
+                if let Some(f) = after {
+                    f();
+                }
+            });
         }
     }));
 }

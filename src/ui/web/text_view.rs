@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::document::UseDocument;
 use super::input::split_at_span;
-use crate::ui::document::line_of;
+use crate::ui::lines::line_of;
 
 const LINE_PX: f64 = 18.0;
 const VIEW_PX: f64 = 288.0;
