@@ -248,14 +248,21 @@ impl Document {
         Some(text)
     }
 
-    /// Picks the first row of the table as [`Document::select`] does, once
-    /// the scan is done and when no row has been picked: with the default
-    /// sort, the shape that wastes the most memory. None otherwise.
+    /// Picks the table's first row that holds a valid shape, as
+    /// [`Document::select`] does, once the scan is done and when no row
+    /// has been picked: with the default sort, the shape that wastes the
+    /// most memory. None otherwise (an invalid shape would only put its
+    /// error in the box).
     pub fn pick_first(&mut self) -> Option<String> {
         if !self.done || self.selected.is_some() {
             return None;
         }
-        let first = *self.view.first()?;
+        let rows = &self.rows;
+        let first = self
+            .view
+            .iter()
+            .copied()
+            .find(|&i| rows[i].facts.canonical.is_some())?;
         self.select(first)
     }
 

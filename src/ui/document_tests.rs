@@ -149,6 +149,17 @@ fn the_first_row_is_picked_once_the_scan_is_done_and_none_was_picked() {
     d.select(third);
     assert_eq!(d.pick_first(), None);
     assert_eq!(d.selected, Some(third));
+    // Rows that do not parse are passed over: here the first row in the
+    // table (both waste nothing, so text order) is a shape with a duplicate
+    // minor_to_major entry.
+    let mut d = scanned(
+        "%a = f32[2,3]{0,0} add()\n%b = f32[4]{0} add()\n",
+        SCAN_CHUNK,
+    );
+    assert!(d.rows[d.view[0]].facts.canonical.is_none());
+    assert_eq!(d.pick_first().as_deref(), Some("f32[4]{0}"));
+    let only_invalid = "%a = f32[2,3]{0,0} add()\n%b = f32[2]{1} add()\n";
+    assert_eq!(scanned(only_invalid, SCAN_CHUNK).pick_first(), None);
     // Nothing to pick: no shapes, or a filter that hides them all.
     assert_eq!(scanned(NO_SHAPES, SCAN_CHUNK).pick_first(), None);
     let mut d = scanned(REPORT, SCAN_CHUNK);

@@ -68,7 +68,7 @@ pub struct UseDocument {
 
 /// The held document. When its scan is done and the shape box draws
 /// nothing of its own (`box_draws` false: empty, or an error), the table's
-/// first row is picked and its shape given to `on_pick`: a paste into an
+/// first valid row is picked and its shape given to `on_pick`: a paste into an
 /// empty box then draws what wastes the most, instead of leaving the last
 /// shape drawn beside a table that does not hold it.
 #[hook]
