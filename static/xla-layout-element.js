@@ -21,8 +21,7 @@
 // mounted.
 //
 // Loading: the embed module's glue JS and wasm are found next to this file
-// under the hashed names Trunk's post_build hook writes below (or, if it
-// did not run, the app's module, named in index.html). If `globalThis.XLA_LAYOUT_LOAD` is a function,
+// under the hashed names Trunk's post_build hook writes below. If `globalThis.XLA_LAYOUT_LOAD` is a function,
 // it is called instead, once, and must return a Promise of the initialised
 // wasm-bindgen module (an object with `mount_xla_layout`).
 
@@ -36,16 +35,13 @@
   const OPTIONS = ['shape', 'view', 'controls', 'autoplay', 'speed', 'theme', 'select', 'step', 'compare'];
 
   /** The hashed file names of the glue JS and the wasm. */
-  async function names() {
-    if (!BUILD.js.startsWith('__')) return BUILD;
-    // The hook did not run, so the embed module has no hashed names: use
-    // the app's module, named in index.html's loader (it draws elements
-    // too; it is only larger).
-    const html = await (await fetch(new URL('index.html', base))).text();
-    const js = html.match(/xla-layout-viz-[0-9a-f]+\.js/);
-    const wasm = html.match(/xla-layout-viz-[0-9a-f]+_bg\.wasm/);
-    if (!js || !wasm) throw new Error('xla-layout: the app\'s wasm was not found next to xla-layout-element.js');
-    return { js: js[0], wasm: wasm[0] };
+  function names() {
+    if (BUILD.js.startsWith('__')) {
+      // Only the embed module exports the element's API, and only the
+      // build knows its hashed names.
+      throw new Error('xla-layout: this copy of xla-layout-element.js has no module names; use the one in the build\'s dist/ (Trunk writes them), or set globalThis.XLA_LAYOUT_LOAD');
+    }
+    return BUILD;
   }
 
   let loading = null;
@@ -54,7 +50,7 @@
     if (!loading) {
       loading = typeof globalThis.XLA_LAYOUT_LOAD === 'function'
         ? Promise.resolve(globalThis.XLA_LAYOUT_LOAD())
-        : names().then(async (n) => {
+        : Promise.resolve().then(names).then(async (n) => {
           // Fetch the wasm while the glue JS loads (not one after the
           // other); a Response makes wasm-bindgen compile it while it
           // streams in (WebAssembly.instantiateStreaming).

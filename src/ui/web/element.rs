@@ -1,18 +1,19 @@
-//! The `<xla-layout>` element's entry point (wasm-bindgen exports of the
-//! app's one wasm module; `static/xla-layout-element.js` calls them).
+//! One `<xla-layout>` element's view. The embed binary
+//! (`src/bin/xla-layout-embed.rs`) exports it to JavaScript as
+//! `mount_xla_layout` and `XlaLayoutHandle`, which
+//! `static/xla-layout-element.js` calls; the app's module does not carry it.
 //!
 //! Stable contract (README "Embedding"): `mount_xla_layout(host, options)`
 //! renders embed mode's view into an open shadow root of `host` (created if
-//! `host` has none) with the app's stylesheet inside it, and returns an
-//! [`XlaLayoutHandle`]; `handle.set_options(options)` redraws with new
-//! options, `handle.destroy()` removes the view. `options` is a plain
-//! object of strings named like embed mode's address options: `shape`,
-//! `view`, `controls`, `autoplay`, `speed`, `theme`, `select`, `step`,
-//! `compare`.
+//! `host` has none) with the app's stylesheet inside it, and returns a
+//! handle; `handle.set_options(options)` redraws with new options,
+//! `handle.destroy()` removes the view. `options` is a plain object of
+//! strings named like embed mode's address options: `shape`, `view`,
+//! `controls`, `autoplay`, `speed`, `theme`, `select`, `step`, `compare`.
 //! Nothing here touches the page outside `host`.
 
 use js_sys::{Object, Reflect};
-use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsValue;
 use web_sys::{Element, ShadowRoot, ShadowRootInit, ShadowRootMode};
 
 use super::embed::{EmbedApp, EmbedProps};
@@ -22,27 +23,24 @@ use super::embed::{EmbedApp, EmbedProps};
 const STYLE: &str = include_str!("../../../static/style.css");
 
 /// One mounted view; `destroy()` (or dropping it) unmounts it.
-#[wasm_bindgen]
-pub struct XlaLayoutHandle {
+pub struct ElementView {
     shadow: ShadowRoot,
     app: Option<yew::AppHandle<EmbedApp>>,
 }
 
-/// Renders the embed view of `options` (see the module comment) into
-/// `host`'s shadow root.
-#[wasm_bindgen]
-pub fn mount_xla_layout(host: Element, options: Object) -> Result<XlaLayoutHandle, JsValue> {
-    let shadow = match host.shadow_root() {
-        Some(shadow) => shadow,
-        None => host.attach_shadow(&ShadowRootInit::new(ShadowRootMode::Open))?,
-    };
-    let mut handle = XlaLayoutHandle { shadow, app: None };
-    handle.set_options(options)?;
-    Ok(handle)
-}
+impl ElementView {
+    /// Renders the embed view of `options` (see the module comment) into
+    /// `host`'s shadow root.
+    pub fn mount(host: Element, options: Object) -> Result<ElementView, JsValue> {
+        let shadow = match host.shadow_root() {
+            Some(shadow) => shadow,
+            None => host.attach_shadow(&ShadowRootInit::new(ShadowRootMode::Open))?,
+        };
+        let mut view = ElementView { shadow, app: None };
+        view.set_options(options)?;
+        Ok(view)
+    }
 
-#[wasm_bindgen]
-impl XlaLayoutHandle {
     /// Redraws with new options (the view starts afresh: cursor, selection
     /// and playing come from the options).
     pub fn set_options(&mut self, options: Object) -> Result<(), JsValue> {
@@ -64,9 +62,7 @@ impl XlaLayoutHandle {
     pub fn destroy(&mut self) {
         self.unmount();
     }
-}
 
-impl XlaLayoutHandle {
     fn unmount(&mut self) {
         if let Some(app) = self.app.take() {
             app.destroy();
@@ -77,7 +73,7 @@ impl XlaLayoutHandle {
     }
 }
 
-impl Drop for XlaLayoutHandle {
+impl Drop for ElementView {
     fn drop(&mut self) {
         self.unmount();
     }

@@ -40,48 +40,50 @@ pub use input::{split_at_span, INPUT_ID};
 pub const APP_MARKER: &str = "data-xla-layout-app";
 
 /// The entry point of the app's wasm binary (`src/main.rs`), run when the
-/// module is initialised. It mounts the app in `<body>` only when the page
-/// is the app (its body has [`APP_MARKER`]); on any other page (one with
-/// `<xla-layout>` elements, a notebook) it touches nothing and the page
-/// mounts views with [`element::mount_xla_layout`].
+/// module is initialised: it mounts the full app in `<body>` when the page
+/// is the app (its body has [`APP_MARKER`]), and touches nothing on any
+/// other page. It never draws embed mode: the loader (`Trunk.toml`) gives
+/// `?embed=1` pages the embed module, so embed mode and the element's
+/// exports stay out of this module.
 pub fn start() {
-    if start_page() {
+    if app_page() {
         yew::Renderer::<App>::new().render();
     }
 }
 
 /// The entry point of the embed binary (`src/bin/xla-layout-embed.rs`):
-/// the same as [`start`] except that it never mounts the full app, so
-/// that the linker leaves the app's components out of that module. Pages
-/// load it only where no full app can be asked for: `?embed=1` (the loader
-/// in `Trunk.toml` picks it by the same test as `embed::options`) and
-/// `<xla-layout>` elements.
+/// on the app's page with `?embed=1` (the loader picks this module by the
+/// same test as `embed::options`) it mounts embed mode; on any other page
+/// (one with `<xla-layout>` elements, a notebook) it touches nothing and
+/// the page mounts views through the binary's `mount_xla_layout`
+/// ([`element::ElementView`]). It never mounts the full app, so the
+/// linker leaves the app's components out of this module.
 pub fn start_embed() {
-    start_page();
+    if !app_page() {
+        return;
+    }
+    if let Some(options) = browser::embed_options() {
+        yew::Renderer::<embed::EmbedApp>::with_props(embed::EmbedProps {
+            options,
+            shape: None,
+            theme_root: None,
+        })
+        .render();
+    }
 }
 
-/// What both entry points do: the panic hook, and embed mode when the page
-/// is the app's with `?embed=1`. True when the page is the app's without
-/// embed mode, i.e. the full app should be mounted.
-fn start_page() -> bool {
+/// Whether the page is the app's; installs the panic hook for the page:
+/// the app's banner there, the console elsewhere.
+fn app_page() -> bool {
     let is_app = gloo::utils::document()
         .body()
         .is_some_and(|body| body.has_attribute(APP_MARKER));
-    if !is_app {
+    if is_app {
+        panic::install();
+    } else {
         std::panic::set_hook(Box::new(console_error_panic_hook::hook));
-        return false;
     }
-    panic::install();
-    let Some(options) = browser::embed_options() else {
-        return true;
-    };
-    yew::Renderer::<embed::EmbedApp>::with_props(embed::EmbedProps {
-        options,
-        shape: None,
-        theme_root: None,
-    })
-    .render();
-    false
+    is_app
 }
 
 /// Mounts the app inside `root`, starting with `initial` if given (tests and
