@@ -5,8 +5,11 @@
 // budget of each page is checked in scripts/test.sh.
 
 import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { openApp, stopAll, waitForPicture } from './harness.mjs';
+import { distDir, openApp, screenshot, startServer, stopAll, waitForPicture } from './harness.mjs';
 
 let app;
 let page;
@@ -78,4 +81,30 @@ test('a page of <xla-layout> elements loads the embed module only, once', async 
   });
   assert.deepEqual(loaded, ['xla-layout-embed.js', 'xla-layout-embed_bg.wasm']);
   assert.deepEqual(app.errors, []);
+});
+
+test('a module that cannot load is reported on the page, as text', async () => {
+  // A copy of dist/ whose app wasm is missing.
+  const dir = mkdtempSync(join(tmpdir(), 'xla-layout-viz-nowasm-'));
+  try {
+    cpSync(distDir, dir, { recursive: true });
+    for (const name of readdirSync(dir)) {
+      if (/^xla-layout-viz-[0-9a-f]+_bg\.wasm$/.test(name)) rmSync(join(dir, name));
+    }
+    const base = await startServer(dir);
+    const errors = [];
+    const onError = (m) => m.type() === 'error' && errors.push(m.text());
+    page.on('console', onError);
+    await page.goto(`${base}?shape=${SHAPE}`);
+    await page.waitForSelector('#load-error[role="alert"]');
+    page.off('console', onError);
+    await screenshot(page, 'modules-load-error');
+    const text = await page.textContent('#load-error');
+    assert.match(text, /^This page could not load its WebAssembly module \(.+\)\. Reload to try again\.$/);
+    assert.ok(errors.some((e) => e.includes('failed to load')), errors.join('\n'));
+    // The message is text: no element was made from the error.
+    assert.equal(await page.$$eval('#load-error *', (els) => els.length), 0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
