@@ -88,6 +88,23 @@ test('the docs page: 21 elements, each drawn with its options; attribute changes
   assert.deepEqual(app.errors, []);
 });
 
+test('a fresh load mounts the elements in view (within 200 px) and only those, before any scrolling', async () => {
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await page.goto(`${app.baseUrl}docs.html`);
+  await page.waitForFunction(() => Number(document.querySelector('xla-layout')?.shadowRoot?.getElementById('layout-canvas')?.dataset.generation) > 0);
+  await page.waitForTimeout(300);
+  const state = await page.$$eval('xla-layout', (els) => els.map((el) => ({
+    top: el.getBoundingClientRect().top,
+    mounted: Boolean(el.shadowRoot?.getElementById('layout-canvas')),
+  })));
+  const mounted = state.filter((s) => s.mounted);
+  assert.ok(mounted.length >= 1 && mounted.length < state.length, `${mounted.length} of ${state.length} mounted`);
+  for (const s of state) {
+    assert.equal(s.mounted, s.top < 800 + 200, `element at ${s.top} px: mounted ${s.mounted}`);
+  }
+  assert.deepEqual(app.errors, []);
+});
+
 test('20 elements: drawn when scrolled into view, redrawn on attribute change, idle without animation frames', async () => {
   await page.setViewportSize({ width: 1000, height: 800 });
   await page.goto(`${app.baseUrl}docs.html`);
