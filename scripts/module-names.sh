@@ -9,7 +9,7 @@
 #  2. writes those names into the loader in index.html (placeholders
 #     __XLA_EMBED_JS__ and __XLA_EMBED_WASM__) and into
 #     xla-layout-element.js, which loads the embed module without a round
-#     trip (it falls back to reading index.html if this did not run).
+#     trip (without them it fails, saying so).
 set -eu
 dir="${TRUNK_STAGING_DIR:?run by trunk}"
 cd "$dir"

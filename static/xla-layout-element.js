@@ -22,9 +22,10 @@
 // mounted.
 //
 // Loading: the embed module's glue JS and wasm are found next to this file
-// under the hashed names Trunk's post_build hook writes below. If `globalThis.XLA_LAYOUT_LOAD` is a function,
-// it is called instead, once, and must return a Promise of the initialised
-// wasm-bindgen module (an object with `mount_xla_layout`).
+// under the hashed names Trunk's post_build hook writes below. If
+// `globalThis.XLA_LAYOUT_LOAD` is a function, it is called instead, once,
+// and must return a Promise of the initialised wasm-bindgen module (an
+// object with `mount_xla_layout`).
 
 (() => {
   if (customElements.get('xla-layout')) return;
@@ -46,7 +47,10 @@
   }
 
   let loading = null;
-  /** The initialised wasm-bindgen module, loaded once for all elements. */
+  /**
+   * The initialised wasm-bindgen module, loaded once for all elements; as
+   * soon as it is ready, the elements then in view mount (`mountInView`).
+   */
   function load() {
     if (!loading) {
       loading = typeof globalThis.XLA_LAYOUT_LOAD === 'function'
@@ -60,6 +64,7 @@
           await glue.default({ module_or_path: wasm });
           return glue;
         });
+      loading.then(mountInView, () => {});
     }
     return loading;
   }
@@ -115,6 +120,8 @@
     }
   }
 
+  /** Elements mount once within this many px of the viewport. */
+  const MARGIN = 200;
   const observer = new IntersectionObserver((entries) => {
     for (const entry of entries) {
       if (entry.isIntersecting) {
@@ -122,8 +129,7 @@
         entry.target.mount();
       }
     }
-  }, { rootMargin: '200px' });
-  const MARGIN = 200; // as rootMargin
+  }, { rootMargin: `${MARGIN}px` });
 
   // The observer's first report comes with the page's first rendering:
   // 140-200 ms into docs.html, measured, while the module is ready at
@@ -142,7 +148,6 @@
       }
     }
   }
-  let mountedInView = false;
 
   class XlaLayout extends HTMLElement {
     static get observedAttributes() {
@@ -156,13 +161,7 @@
       if (!this.style.height) this.style.height = '320px';
       if (!this.hasAttribute('role')) this.setAttribute('role', 'figure');
       this.updateLabel();
-      // Start fetching and compiling now; mount what is in view once ready.
-      load().then(() => {
-        if (!mountedInView) {
-          mountedInView = true;
-          mountInView();
-        }
-      }, () => {});
+      load().catch(() => {}); // start fetching and compiling now
       observer.observe(this);
     }
 

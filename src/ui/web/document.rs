@@ -68,9 +68,9 @@ pub struct UseDocument {
 
 /// The held document. When its scan is done and the shape box draws
 /// nothing of its own (`box_draws` false: empty, or an error), the table's
-/// first valid row is picked and its shape given to `on_pick`: a paste into an
-/// empty box then draws what wastes the most, instead of leaving the last
-/// shape drawn beside a table that does not hold it.
+/// first valid row is picked and its shape given to `on_pick`: a paste
+/// into an empty box then draws what wastes the most, instead of leaving
+/// the last shape drawn beside a table that does not hold it.
 #[hook]
 pub fn use_document(on_pick: Callback<String>, box_draws: bool) -> UseDocument {
     let doc = use_mut_ref(|| None::<Document>);
