@@ -24,6 +24,14 @@ EMBED_BUDGET_BYTES=$((250 * 1000))
 LOGS="$ROOT/target/test-logs"
 mkdir -p "$LOGS"
 
+# Running the checks must leave the work tree as it was: scratch output goes
+# under target/ (ignored). `git status` is taken now and compared at the end
+# (not required to be empty: a developer's uncommitted work is theirs).
+tree_status() {
+    git -C "$ROOT" status --porcelain --untracked-files=all
+}
+TREE_BEFORE="$(tree_status 2>/dev/null || echo "not a git work tree")"
+
 STEP_NAMES=()
 STEP_RESULTS=()
 STEP_SECONDS=()
@@ -148,8 +156,9 @@ step clippy-wasm32 cargo clippy --locked --all-targets --target wasm32-unknown-u
 step test-native cargo test --locked --no-fail-fast
 step test-wasm32-browser env CHROMEDRIVER=/usr/bin/chromedriver \
     cargo test --locked --no-fail-fast --target wasm32-unknown-unknown
-# Coverage-guided fuzzing (cargo-fuzz, nightly): 20 s per target, corpora in
-# fuzz/corpus/. Skipped loudly, not failed, if nightly cannot be installed.
+# Coverage-guided fuzzing (cargo-fuzz, nightly): 20 s per target from the
+# seeds in fuzz/corpus/, new inputs into target/fuzz-corpus/. Skipped
+# loudly, not failed, if nightly cannot be installed.
 step fuzz bash scripts/fuzz.sh 20
 step trunk-build-release trunk build --release --locked
 if passed trunk-build-release; then
@@ -165,6 +174,21 @@ else
     skip bundle-size "no release build"
     skip e2e-chromium "no release build"
     skip python "no release build"
+fi
+
+clean_tree() {
+    local after
+    after="$(tree_status)"
+    if [ "$after" != "$TREE_BEFORE" ]; then
+        diff <(printf '%s\n' "$TREE_BEFORE") <(printf '%s\n' "$after") || true
+        die "the checks changed git status (lines marked > are new); scratch output belongs under target/"
+    fi
+    say "git status is as it was before the checks"
+}
+if [ "$TREE_BEFORE" = "not a git work tree" ]; then
+    warn "!!! clean-tree NOT CHECKED: $ROOT is not a git work tree"
+else
+    step clean-tree clean_tree
 fi
 
 printf '\n\033[1m%-22s %-30s %8s\033[0m\n' STEP RESULT SECONDS
