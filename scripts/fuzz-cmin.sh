@@ -25,7 +25,13 @@ for t in "${targets[@]}"; do
   if [ -d "$found" ]; then
     find "$found" -maxdepth 1 -type f -size -4097c -exec cp -n -t "$seeds" {} +
   fi
+  # Named inputs (regression-*: a past crash or hang, kept whole) are not
+  # the minimiser's to drop: set them aside and put them back.
+  kept="$(mktemp -d)"
+  find "$seeds" -maxdepth 1 -type f -name 'regression-*' -exec mv -t "$kept" {} +
   (cd fuzz && cargo fuzz cmin -O "$t" "corpus/$t" -- -use_counters=0 -max_len=4096) >/dev/null 2>&1 ||
-    { echo "!!! $t: cargo fuzz cmin failed" >&2; exit 1; }
+    { mv -t "$seeds" "$kept"/* 2>/dev/null; echo "!!! $t: cargo fuzz cmin failed" >&2; exit 1; }
+  find "$kept" -type f -exec mv -t "$seeds" {} +
+  rmdir "$kept"
   echo "== $t: $before seeds + $( [ -d "$found" ] && find "$found" -type f | wc -l || echo 0) found -> $(find "$seeds" -type f | wc -l) seeds"
 done
