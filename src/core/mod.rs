@@ -13,6 +13,7 @@ pub mod hlo;
 pub mod legacy;
 pub mod mapping;
 pub mod semantics;
+pub mod sharding;
 pub mod sizes;
 pub mod span;
 pub mod steps;

@@ -1,0 +1,23 @@
+//! Shardings: how an array is cut over devices, and what each device
+//! holds. Text as XLA prints and parses it (`HloSharding`,
+//! `xla/hlo/ir/hlo_sharding.cc`), XLA's named form, and JAX's mesh +
+//! PartitionSpec notation; per device, XLA's rules (`TileShape`,
+//! `TileOffsetForDevice`, `TileLimitForDevice`), with the array's layout
+//! applied to each shard. See docs/sharding.md.
+
+mod canon;
+mod cursor;
+pub mod error;
+pub mod iota;
+pub mod model;
+mod named;
+pub mod parse;
+mod print;
+
+pub use error::{ShardingError, ShardingErrorKind};
+pub use iota::Iota;
+pub use model::{Devices, Last, Named, Sharding, Subgroup, Tiled, MAX_DEVICES, MAX_RANK};
+pub use parse::parse_sharding;
+
+#[cfg(test)]
+mod tests;
