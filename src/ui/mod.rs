@@ -10,7 +10,7 @@
 
 pub mod anim;
 pub mod breakdown;
-mod bytes;
+use crate::core::sizes::bytes;
 pub mod compare;
 pub mod compare_view;
 pub mod document;

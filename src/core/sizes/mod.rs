@@ -1,6 +1,7 @@
 //! Sizes of one array: data, footprint, padding by source, XLA's own
 //! figure, and matching the sizes a TPU compiler report prints.
 
+pub mod bytes;
 pub mod report_match;
 pub mod stats;
 pub(crate) mod variant;
