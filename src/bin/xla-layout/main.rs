@@ -12,6 +12,7 @@
 //! xla-layout steps SHAPE --at I,J,..      the tiling stage by stage for one element [--json]
 //! xla-layout svg SHAPE [--view ..] [--width PX] [--theme ..] > figure.svg
 //! xla-layout scan [FILE|-] [--json]       every shape in HLO text or a memory report
+//! xla-layout shard SHAPE SHARDING [--devices N] [--json]  what each device holds, its bytes, why
 //! options: --leaf 0.1 (tuple leaf path)  --padded-dims 3,5 (older XLA padding)
 //!          --padding-value zero|one|lowest|highest|unknown (with --padded-dims)
 //! ```
@@ -45,6 +46,8 @@ mod mapping_cmds;
 #[cfg(not(target_arch = "wasm32"))]
 mod scan;
 #[cfg(not(target_arch = "wasm32"))]
+mod shard;
+#[cfg(not(target_arch = "wasm32"))]
 mod steps;
 #[cfg(not(target_arch = "wasm32"))]
 mod svg;
@@ -66,7 +69,7 @@ mod cli {
     use clap::{Parser, Subcommand};
 
     use crate::common::{Failure, Output};
-    use crate::{canon, compare, explain, info, mapping_cmds, scan, steps, svg};
+    use crate::{canon, compare, explain, info, mapping_cmds, scan, shard, steps, svg};
 
     /// Where every element of an XLA shape lives in linear memory.
     #[derive(Parser, Debug)]
@@ -106,6 +109,7 @@ mod cli {
         /// Every shape in an HLO instruction, module, memory report or any
         /// text (FILE, or stdin for `-`): a table, or JSON lines with --json
         Scan(scan::Args),
+        Shard(shard::Args),
     }
 
     impl Command {
@@ -122,6 +126,7 @@ mod cli {
                 Command::Steps(args) => args.run(),
                 Command::Svg(args) => args.run(),
                 Command::Scan(args) => args.run(),
+                Command::Shard(args) => args.run(),
             }
         }
     }

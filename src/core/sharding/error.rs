@@ -33,6 +33,8 @@ pub enum ShardingErrorKind {
     /// The device list does not fill the tile assignment (XLA's parser
     /// repeats or cuts the list; its verifier then rejects the sharding).
     DeviceCount { tiles: u64, devices: u64 },
+    /// The sharding's devices against the device count given.
+    DevicesGiven { sharding: u64, given: u64 },
     /// A device named twice (`HloSharding::ValidateNonTuple`).
     DuplicateDevice { device: i64 },
     /// A device id not below the device count given (`DeviceInRange`).
@@ -86,6 +88,10 @@ impl fmt::Display for ShardingErrorKind {
             DeviceCount { tiles, devices } => write!(
                 f,
                 "the tile assignment has {tiles} tiles but {devices} devices are listed: XLA's verifier wants one device per tile"
+            ),
+            DevicesGiven { sharding, given } => write!(
+                f,
+                "the sharding uses {sharding} devices but the program has {given} (XLA's HloSharding::ValidateNonTuple: the tile assignment should have one tile per device)"
             ),
             DuplicateDevice { device } => write!(
                 f,

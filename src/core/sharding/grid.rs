@@ -66,13 +66,19 @@ pub struct Grid {
 /// The grid of `sharding` (not a tuple; the named form through its
 /// classic devices) over an array of `dims`. `num_devices` lists the
 /// devices of `{replicated}` and checks the tiled forms' count.
-pub fn grid(sharding: &Sharding, dims: &[u64], num_devices: Option<u64>) -> Result<Grid, ShardingErrorKind> {
+pub fn grid(
+    sharding: &Sharding,
+    dims: &[u64],
+    num_devices: Option<u64>,
+) -> Result<Grid, ShardingErrorKind> {
     if let Some(n) = num_devices {
         if n > MAX_DEVICES {
             return Err(ShardingErrorKind::TooManyDevices { limit: MAX_DEVICES });
         }
         if n == 0 {
-            return Err(ShardingErrorKind::ZeroSize { what: "the device count" });
+            return Err(ShardingErrorKind::ZeroSize {
+                what: "the device count",
+            });
         }
     }
     let whole = |kind, replication, devices| Grid {
@@ -99,13 +105,18 @@ pub fn grid(sharding: &Sharding, dims: &[u64], num_devices: Option<u64>) -> Resu
             })
         }
         Sharding::Replicated => {
-            let devices = (0..num_devices.unwrap_or(0)).map(|d| all(d as i64)).collect();
+            let devices = (0..num_devices.unwrap_or(0))
+                .map(|d| all(d as i64))
+                .collect();
             whole(Kind::Replicated, num_devices, devices)
         }
         Sharding::Maximal { device } => {
             if let Some(n) = num_devices {
                 if *device as u64 >= n {
-                    return Err(ShardingErrorKind::DeviceOutOfRange { device: *device, num_devices: n });
+                    return Err(ShardingErrorKind::DeviceOutOfRange {
+                        device: *device,
+                        num_devices: n,
+                    });
                 }
             }
             whole(Kind::Maximal, Some(1), vec![all(*device)])
@@ -117,7 +128,11 @@ pub fn grid(sharding: &Sharding, dims: &[u64], num_devices: Option<u64>) -> Resu
     })
 }
 
-fn tiled_grid(tiled: &Tiled, dims: &[u64], num_devices: Option<u64>) -> Result<Grid, ShardingErrorKind> {
+fn tiled_grid(
+    tiled: &Tiled,
+    dims: &[u64],
+    num_devices: Option<u64>,
+) -> Result<Grid, ShardingErrorKind> {
     let rank = tiled.data_rank();
     if rank != dims.len() {
         return Err(ShardingErrorKind::RankMismatch {
@@ -128,20 +143,30 @@ fn tiled_grid(tiled: &Tiled, dims: &[u64], num_devices: Option<u64>) -> Result<G
     let total = tiled.num_devices();
     if let Some(n) = num_devices {
         if n != total {
-            return Err(ShardingErrorKind::DeviceCount { tiles: total, devices: n });
+            return Err(ShardingErrorKind::DeviceCount {
+                tiles: total,
+                devices: n,
+            });
         }
     }
     // `HloSharding::ValidateNonTuple` with a device count: ids below it.
     let limit = num_devices.unwrap_or(u64::MAX);
     let ways = tiled.dims[..rank].to_vec();
     let replication: u64 = tiled.dims[rank..].iter().product();
-    let shard_dims: Vec<u64> = dims.iter().zip(&ways).map(|(&d, &w)| d.div_ceil(w)).collect();
+    let shard_dims: Vec<u64> = dims
+        .iter()
+        .zip(&ways)
+        .map(|(&d, &w)| d.div_ceil(w))
+        .collect();
     let mut devices = Vec::with_capacity(total as usize);
     let mut tile = vec![0u64; rank];
     for k in 0..total {
         let device = tiled.devices.at(k);
         if device as u64 >= limit {
-            return Err(ShardingErrorKind::DeviceOutOfRange { device, num_devices: limit });
+            return Err(ShardingErrorKind::DeviceOutOfRange {
+                device,
+                num_devices: limit,
+            });
         }
         let copy = k % replication;
         let mut rest = k / replication;

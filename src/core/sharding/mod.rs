@@ -8,16 +8,21 @@
 mod canon;
 mod cursor;
 pub mod error;
+pub mod explain;
+pub mod grid;
 pub mod iota;
 pub mod model;
 mod named;
 pub mod parse;
 mod print;
+pub mod report;
 
 pub use error::{ShardingError, ShardingErrorKind};
+pub use grid::{grid, DeviceShard, Grid, Kind};
 pub use iota::Iota;
 pub use model::{Devices, Last, Named, Sharding, Subgroup, Tiled, MAX_DEVICES, MAX_RANK};
 pub use parse::parse_sharding;
+pub use report::{shard_parsed, shard_report, shard_texts, ShardFailure, ShardReport};
 
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,166 @@
+//! `shard SHAPE SHARDING [--devices N] [--json]`: what each device holds
+//! of a sharded array, its bytes with both padding sources, and why.
+
+use std::fmt::Write as _;
+
+use xla_layout_viz::core::sharding::{parse_sharding, shard_parsed, ShardReport};
+use xla_layout_viz::core::sizes::bytes::binary_bytes;
+
+use crate::common::{to_json, Failure, Output, ShapeArg};
+
+/// Devices listed in the human output before the rest are summed up.
+const LISTED: usize = 16;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    shape: ShapeArg,
+    /// The sharding as XLA prints it, e.g. '{devices=[4,1,2]<=[8]
+    /// last_tile_dim_replicate}', or XLA's named form
+    /// "{mesh['x'=4,'y'=2], [{'y'}, {'x'}]}"
+    #[arg(value_name = "SHARDING")]
+    sharding: String,
+    /// The program's device count: lists the devices of {replicated}
+    /// and checks the other forms against it
+    #[arg(long, value_name = "N")]
+    devices: Option<u64>,
+    /// Print one JSON object (docs/sharding.md, "xla-layout shard --json")
+    #[arg(long)]
+    json: bool,
+}
+
+impl Args {
+    pub fn run(self) -> Result<Output, Failure> {
+        let shape = self.shape.parse()?;
+        let sharding = parse_sharding(&self.sharding).map_err(|e| Failure(e.to_string()))?;
+        let reports = shard_parsed(&shape, &sharding, &self.sharding, self.devices)
+            .map_err(|e| Failure(e.to_string()))?;
+        if self.json {
+            return Ok(Output::Text(match reports.as_slice() {
+                [(path, only)] if path.is_empty() => to_json(only)?,
+                _ => to_json(&Tuple {
+                    sharding: sharding.to_string(),
+                    leaves: reports
+                        .iter()
+                        .map(|(index, report)| Leaf { index, report })
+                        .collect(),
+                })?,
+            }));
+        }
+        let mut out = String::new();
+        for (path, report) in &reports {
+            if !path.is_empty() {
+                let _ = writeln!(out, "leaf {path:?}:");
+            }
+            render(&mut out, report);
+        }
+        Ok(Output::Text(out.trim_end().to_owned()))
+    }
+}
+
+#[derive(serde::Serialize)]
+struct Tuple<'a> {
+    sharding: String,
+    leaves: Vec<Leaf<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct Leaf<'a> {
+    index: &'a [usize],
+    #[serde(flatten)]
+    report: &'a ShardReport,
+}
+
+fn render(out: &mut String, r: &ShardReport) {
+    let _ = writeln!(out, "{} sharded {}", r.shape, r.sharding);
+    if let Some(classic) = &r.classic {
+        let _ = writeln!(out, "  = {classic}");
+    }
+    let _ = writeln!(out, "  {}", r.meaning);
+    let _ = writeln!(out, "  one device's shard: {}", r.shard);
+    if !r.devices.is_empty() {
+        let _ = writeln!(
+            out,
+            "\n  {:>8}  {:<12} {:<28} {:>12} {:>12}",
+            "device", "tile", "holds", "elements", "valid"
+        );
+        for d in r.devices.iter().take(LISTED) {
+            let tile = d
+                .tile
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(",");
+            let tile = if r.replication.unwrap_or(1) > 1 {
+                format!("{tile} #{}", d.copy)
+            } else {
+                tile
+            };
+            let ranges = if d.elements == 0 {
+                "nothing".to_owned()
+            } else {
+                d.ranges
+                    .iter()
+                    .map(|[s, e]| format!("[{s},{e})"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            let _ = writeln!(
+                out,
+                "  {:>8}  {:<12} {:<28} {:>12} {:>12}",
+                d.device,
+                tile,
+                ranges,
+                d.elements,
+                binary_bytes(d.bytes_valid)
+            );
+        }
+        if r.devices.len() > LISTED {
+            let rest = &r.devices[LISTED..];
+            let empty = rest.iter().filter(|d| d.elements == 0).count();
+            let _ = writeln!(
+                out,
+                "  ... {} more devices ({empty} of them hold nothing)",
+                rest.len()
+            );
+        }
+    }
+    let _ = writeln!(out);
+    let _ = write!(
+        out,
+        "  bytes: data {}, per device {}",
+        binary_bytes(r.bytes_data),
+        binary_bytes(r.bytes_per_device)
+    );
+    if let Some(total) = r.bytes_total {
+        let _ = write!(out, ", all devices {}", binary_bytes(total));
+    }
+    let _ = writeln!(out);
+    if let (Some(p), Some(t)) = (r.bytes_padding_partitioner, r.bytes_padding_tiling) {
+        let _ = writeln!(
+            out,
+            "  padding over all devices: partitioner {}, tiling {}",
+            binary_bytes(p),
+            binary_bytes(t)
+        );
+    }
+    let _ = writeln!(out, "  {}", r.sentence);
+    for f in &r.factors {
+        let _ = writeln!(out, "    - {}", f.text);
+    }
+    if !r.suggestions.is_empty() {
+        let _ = writeln!(
+            out,
+            "  would take less (this tool's search over the same devices, not XLA's):"
+        );
+        for s in &r.suggestions {
+            let _ = writeln!(out, "    - {}  {}", s.text, s.sharding);
+        }
+    } else if r.kind == "tiled" && r.expansion.is_some_and(|x| x > 1.0001) {
+        let _ = writeln!(
+            out,
+            "  no other cut over these devices (one dim or two) wastes less"
+        );
+    }
+    let _ = writeln!(out);
+}

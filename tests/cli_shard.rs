@@ -1,0 +1,78 @@
+//! `xla-layout shard`: the JSON contract (docs/sharding.md) and errors.
+
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_xla-layout"))
+        .arg("shard")
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn json_has_the_contract_fields() {
+    let (code, out, err) = run(&[
+        "f32[64,4096]{1,0:T(8,128)}",
+        "{devices=[16,1]<=[16] metadata={op_name=\"x\"}}",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["sharding"], "{devices=[16,1]<=[16]}");
+    assert_eq!(v["ways"], serde_json::json!([16, 1]));
+    assert_eq!(v["replication"], 1);
+    assert_eq!(v["num_devices"], 16);
+    assert_eq!(v["shard"], "f32[4,4096]{1,0:T(8,128)}");
+    assert_eq!(v["devices"].as_array().unwrap().len(), 16);
+    assert_eq!(v["devices"][5]["device"], 5);
+    assert_eq!(
+        v["devices"][5]["ranges"],
+        serde_json::json!([[20, 24], [0, 4096]])
+    );
+    assert_eq!(v["devices"][5]["elements"], 4 * 4096);
+    assert_eq!(v["bytes_data"], 64 * 4096 * 4);
+    assert_eq!(v["bytes_per_device"], 8 * 4096 * 4);
+    assert_eq!(v["bytes_total"], 16 * 8 * 4096 * 4);
+    assert_eq!(v["expansion"], 2.0);
+    for key in ["factors", "sentence", "suggestions", "meaning", "kind"] {
+        assert!(!v[key].is_null(), "{key}");
+    }
+}
+
+#[test]
+fn replicated_lists_devices_only_with_a_count() {
+    let (_, out, _) = run(&["f32[8]", "{replicated}", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v["num_devices"].is_null());
+    assert_eq!(v["devices"], serde_json::json!([]));
+    let (_, out, _) = run(&["f32[8]", "{replicated}", "--devices", "4", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["num_devices"], 4);
+    assert_eq!(v["devices"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn errors_have_a_caret_and_exit_2() {
+    for (shape, sharding, caret_under) in [
+        ("f32[8]", "{devices=[2]0,0}", "0"),
+        ("f32[8]", "{mesh['x'=2], [{'y'}]}", "'y'"),
+        ("f32[8]", "{devices=[2]0,1 <script>}", "<"),
+    ] {
+        let (code, out, err) = run(&[shape, sharding]);
+        assert_eq!(code, 2, "{sharding}: {out}");
+        let lines: Vec<&str> = err.lines().collect();
+        let col = lines[1].find('^').expect("caret");
+        assert!(
+            lines[0][col..].starts_with(caret_under),
+            "{sharding}:\n{err}"
+        );
+    }
+}
