@@ -13,6 +13,7 @@ mod notebook;
 mod reports;
 mod scan;
 mod shape;
+mod shard;
 
 use pyo3::prelude::*;
 
@@ -27,6 +28,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(scan::scan_json, m)?)?;
     m.add_function(wrap_pyfunction!(scan::scan_records, m)?)?;
     m.add_class::<scan::ScanRecords>()?;
+    m.add_function(wrap_pyfunction!(shard::shard_json_text, m)?)?;
     m.add_function(wrap_pyfunction!(figure::svg, m)?)?;
     m.add_function(wrap_pyfunction!(figure::inline_svg, m)?)?;
     Ok(())

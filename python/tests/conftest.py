@@ -10,9 +10,10 @@ import sys
 
 import pytest
 
-# Two CPU devices for the sharded from_jax test; must be set before JAX
+# Eight CPU devices for the sharded tests (from_jax, shard against XLA's
+# partitioned modules); must be set before JAX
 # initializes its backends (the other tests use device 0 only).
-os.environ.setdefault("XLA_FLAGS", "--xla_force_host_platform_device_count=2")
+os.environ.setdefault("XLA_FLAGS", "--xla_force_host_platform_device_count=8")
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures"

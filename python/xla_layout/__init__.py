@@ -32,6 +32,7 @@ __all__ = [
     "explain",
     "compare",
     "info",
+    "shard",
     "scan",
     "memory",
     "show",
@@ -74,6 +75,18 @@ def info(text: str) -> Dict[str, Any]:
     """Everything about the shape: the object ``xla-layout info SHAPE
     --json`` prints."""
     return json.loads(_native.info_json(text))
+
+
+def shard(shape: str, sharding: str, devices: Optional[int] = None) -> Dict[str, Any]:
+    """What each device holds of ``shape`` cut by ``sharding`` (XLA's text,
+    e.g. ``"{devices=[4,1,2]<=[8] last_tile_dim_replicate}"``, or the named
+    form ``"{mesh['x'=4,'y'=2], [{'y'}, {'x'}]}"``): the object
+    ``xla-layout shard SHAPE SHARDING --json`` prints (``sharding``,
+    ``ways``, ``replication``, ``num_devices``, ``shard``, ``devices``,
+    ``bytes_data``, ``bytes_per_device``, ``bytes_total``, the padding by
+    source and the explanation; docs/sharding.md). ``devices`` is the
+    program's device count: it lists the devices of ``{replicated}``."""
+    return json.loads(_native.shard_json_text(shape, sharding, devices))
 
 
 def _index_entry(value: Any) -> int:

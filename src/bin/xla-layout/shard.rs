@@ -3,10 +3,10 @@
 
 use std::fmt::Write as _;
 
-use xla_layout_viz::core::sharding::{parse_sharding, shard_parsed, ShardReport};
+use xla_layout_viz::core::sharding::{parse_sharding, shard_json, shard_parsed, ShardReport};
 use xla_layout_viz::core::sizes::bytes::binary_bytes;
 
-use crate::common::{to_json, Failure, Output, ShapeArg};
+use crate::common::{Failure, Output, ShapeArg};
 
 /// Devices listed in the human output before the rest are summed up.
 const LISTED: usize = 16;
@@ -36,16 +36,9 @@ impl Args {
         let reports = shard_parsed(&shape, &sharding, &self.sharding, self.devices)
             .map_err(|e| Failure(e.to_string()))?;
         if self.json {
-            return Ok(Output::Text(match reports.as_slice() {
-                [(path, only)] if path.is_empty() => to_json(only)?,
-                _ => to_json(&Tuple {
-                    sharding: sharding.to_string(),
-                    leaves: reports
-                        .iter()
-                        .map(|(index, report)| Leaf { index, report })
-                        .collect(),
-                })?,
-            }));
+            return shard_json(&sharding, &reports)
+                .map(Output::Text)
+                .map_err(|e| Failure(format!("internal error: cannot print JSON: {e}")));
         }
         let mut out = String::new();
         for (path, report) in &reports {
@@ -56,19 +49,6 @@ impl Args {
         }
         Ok(Output::Text(out.trim_end().to_owned()))
     }
-}
-
-#[derive(serde::Serialize)]
-struct Tuple<'a> {
-    sharding: String,
-    leaves: Vec<Leaf<'a>>,
-}
-
-#[derive(serde::Serialize)]
-struct Leaf<'a> {
-    index: &'a [usize],
-    #[serde(flatten)]
-    report: &'a ShardReport,
 }
 
 fn render(out: &mut String, r: &ShardReport) {

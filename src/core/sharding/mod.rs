@@ -22,7 +22,7 @@ pub use grid::{grid, DeviceShard, Grid, Kind};
 pub use iota::Iota;
 pub use model::{Devices, Last, Named, Sharding, Subgroup, Tiled, MAX_DEVICES, MAX_RANK};
 pub use parse::parse_sharding;
-pub use report::{shard_parsed, shard_report, shard_texts, ShardFailure, ShardReport};
+pub use report::{shard_json, shard_parsed, shard_report, shard_texts, ShardFailure, ShardReport};
 
 #[cfg(test)]
 mod tests;

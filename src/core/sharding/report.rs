@@ -254,3 +254,33 @@ pub fn shard_parsed(
         .map(|(path, array, s)| Ok((path, shard_report(array, s, sharding_text, num_devices)?)))
         .collect()
 }
+
+/// The JSON `xla-layout shard --json` prints (and Python's `shard`): one
+/// array's report, or for a tuple shape `{"sharding", "leaves": [{"index",
+/// ...report}]}`.
+pub fn shard_json(
+    sharding: &Sharding,
+    reports: &[(Vec<usize>, ShardReport)],
+) -> serde_json::Result<String> {
+    #[derive(Serialize)]
+    struct Tuple<'a> {
+        sharding: String,
+        leaves: Vec<Leaf<'a>>,
+    }
+    #[derive(Serialize)]
+    struct Leaf<'a> {
+        index: &'a [usize],
+        #[serde(flatten)]
+        report: &'a ShardReport,
+    }
+    match reports {
+        [(path, only)] if path.is_empty() => serde_json::to_string(only),
+        _ => serde_json::to_string(&Tuple {
+            sharding: sharding.to_string(),
+            leaves: reports
+                .iter()
+                .map(|(index, report)| Leaf { index, report })
+                .collect(),
+        }),
+    }
+}
