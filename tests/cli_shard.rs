@@ -76,3 +76,29 @@ fn errors_have_a_caret_and_exit_2() {
         );
     }
 }
+
+#[test]
+fn jax_mesh_and_spec_or_a_pasted_named_sharding() {
+    let (code, out, err) = run(&[
+        "f32[16,8]",
+        "--mesh",
+        "x=4,y=2",
+        "--spec",
+        "'x', None",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // What JAX 0.10.2 lowers NamedSharding(mesh, P('x', None)) to.
+    assert_eq!(
+        v["sharding"],
+        "{devices=[4,1,2]<=[8] last_tile_dim_replicate}"
+    );
+    assert_eq!(v["shard"], "f32[4,8]{1,0}");
+    let repr = "NamedSharding(mesh=Mesh('x': 4, 'y': 2, axis_types=(Auto, Auto)), spec=P('x', None), memory_kind=device)";
+    let (_, out2, _) = run(&["f32[16,8]", repr, "--json"]);
+    assert_eq!(out2, out);
+    let (code, _, err) = run(&["f32[16,8]", "--mesh", "x=4,y=2", "--spec", "'x', 'x'"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("used twice") && err.contains('^'), "{err}");
+}

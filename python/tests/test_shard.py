@@ -77,3 +77,20 @@ def test_per_device_shape_is_xlas(dims, spec, mesh_shape):
     for position, device in enumerate(flat):
         ranges = [[sl.start or 0, dims[i] if sl.stop is None else sl.stop] for i, sl in enumerate(held[device])]
         assert by_id[position]["ranges"] == ranges, (sharding, position)
+
+
+def test_mesh_and_spec_match_the_cli(cli):
+    expected = cli.json("shard", "f32[16,8]", "--mesh", "x=4,y=2", "--spec", "'y', 'x'")
+    assert X.shard("f32[16,8]", mesh="x=4,y=2", spec="'y', 'x'") == expected
+    assert expected["sharding"] == "{devices=[2,4]<=[4,2]T(1,0)}"
+
+
+def test_named_sharding_repr_is_read():
+    jax = pytest.importorskip("jax")
+    if len(jax.devices()) < 8:
+        pytest.skip("needs 8 devices (conftest sets XLA_FLAGS)")
+    from jax.sharding import NamedSharding, PartitionSpec as P
+    mesh = jax.make_mesh((2, 4), ("x", "y"))
+    s = NamedSharding(mesh, P("y", None))
+    ours = X.shard("f32[16,8]", repr(s))
+    assert ours["sharding"] == str(s._to_xla_hlo_sharding(2))

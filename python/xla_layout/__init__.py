@@ -77,7 +77,14 @@ def info(text: str) -> Dict[str, Any]:
     return json.loads(_native.info_json(text))
 
 
-def shard(shape: str, sharding: str, devices: Optional[int] = None) -> Dict[str, Any]:
+def shard(
+    shape: str,
+    sharding: Optional[str] = None,
+    devices: Optional[int] = None,
+    *,
+    mesh: Optional[str] = None,
+    spec: Optional[str] = None,
+) -> Dict[str, Any]:
     """What each device holds of ``shape`` cut by ``sharding`` (XLA's text,
     e.g. ``"{devices=[4,1,2]<=[8] last_tile_dim_replicate}"``, or the named
     form ``"{mesh['x'=4,'y'=2], [{'y'}, {'x'}]}"``): the object
@@ -85,8 +92,11 @@ def shard(shape: str, sharding: str, devices: Optional[int] = None) -> Dict[str,
     ``ways``, ``replication``, ``num_devices``, ``shard``, ``devices``,
     ``bytes_data``, ``bytes_per_device``, ``bytes_total``, the padding by
     source and the explanation; docs/sharding.md). ``devices`` is the
-    program's device count: it lists the devices of ``{replicated}``."""
-    return json.loads(_native.shard_json_text(shape, sharding, devices))
+    program's device count: it lists the devices of ``{replicated}``.
+    Instead of ``sharding``, JAX's ``mesh="x=4,y=2"`` and
+    ``spec="'x', None"`` give the sharding JAX lowers that NamedSharding
+    to; a pasted ``NamedSharding(...)`` repr is read as ``sharding``."""
+    return json.loads(_native.shard_json_text(shape, sharding, devices, mesh, spec))
 
 
 def _index_entry(value: Any) -> int:

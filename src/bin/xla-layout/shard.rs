@@ -1,9 +1,9 @@
-//! `shard SHAPE SHARDING [--devices N] [--json]`: what each device holds
+//! `shard SHAPE (SHARDING | --mesh M --spec S) [--devices N] [--json]`: what each device holds
 //! of a sharded array, its bytes with both padding sources, and why.
 
 use std::fmt::Write as _;
 
-use xla_layout_viz::core::sharding::{parse_sharding, shard_json, shard_parsed, ShardReport};
+use xla_layout_viz::core::sharding::{resolve_sharding, shard_json, shard_parsed, ShardReport};
 use xla_layout_viz::core::sizes::bytes::binary_bytes;
 
 use crate::common::{Failure, Output, ShapeArg};
@@ -18,8 +18,22 @@ pub struct Args {
     /// The sharding as XLA prints it, e.g. '{devices=[4,1,2]<=[8]
     /// last_tile_dim_replicate}', or XLA's named form
     /// "{mesh['x'=4,'y'=2], [{'y'}, {'x'}]}"
-    #[arg(value_name = "SHARDING")]
-    sharding: String,
+    /// A notebook's `NamedSharding(mesh=Mesh(..), spec=P(..), ..)` is read
+    /// too. Leave it out to give --mesh and --spec instead
+    #[arg(value_name = "SHARDING", required_unless_present = "mesh")]
+    sharding: Option<String>,
+    /// JAX's mesh, e.g. x=4,y=2 (with --spec; device ids are positions in
+    /// the mesh's device list, as in the HLO JAX emits)
+    #[arg(
+        long,
+        value_name = "MESH",
+        requires = "spec",
+        conflicts_with = "sharding"
+    )]
+    mesh: Option<String>,
+    /// JAX's PartitionSpec, e.g. "'x', None" or "P(('x','y'), None)"
+    #[arg(long, value_name = "SPEC", requires = "mesh")]
+    spec: Option<String>,
     /// The program's device count: lists the devices of {replicated}
     /// and checks the other forms against it
     #[arg(long, value_name = "N")]
@@ -32,8 +46,14 @@ pub struct Args {
 impl Args {
     pub fn run(self) -> Result<Output, Failure> {
         let shape = self.shape.parse()?;
-        let sharding = parse_sharding(&self.sharding).map_err(|e| Failure(e.to_string()))?;
-        let reports = shard_parsed(&shape, &sharding, &self.sharding, self.devices)
+        let (sharding, text) = resolve_sharding(
+            &shape,
+            self.sharding.as_deref(),
+            self.mesh.as_deref(),
+            self.spec.as_deref(),
+        )
+        .map_err(|e| Failure(e.to_string()))?;
+        let reports = shard_parsed(&shape, &sharding, &text, self.devices)
             .map_err(|e| Failure(e.to_string()))?;
         if self.json {
             return shard_json(&sharding, &reports)

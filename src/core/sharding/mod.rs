@@ -11,6 +11,7 @@ pub mod error;
 pub mod explain;
 pub mod grid;
 pub mod iota;
+pub mod jax;
 pub mod model;
 mod named;
 pub mod parse;
@@ -22,7 +23,10 @@ pub use grid::{grid, DeviceShard, Grid, Kind};
 pub use iota::Iota;
 pub use model::{Devices, Last, Named, Sharding, Subgroup, Tiled, MAX_DEVICES, MAX_RANK};
 pub use parse::parse_sharding;
-pub use report::{shard_json, shard_parsed, shard_report, shard_texts, ShardFailure, ShardReport};
+pub use report::{
+    resolve_sharding, shard_json, shard_parsed, shard_report, shard_texts, ShardFailure,
+    ShardReport,
+};
 
 #[cfg(test)]
 mod tests;

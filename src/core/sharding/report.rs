@@ -23,6 +23,11 @@ use crate::core::validate::parse;
 pub enum ShardFailure {
     Shape(Error),
     Sharding(ShardingError),
+    /// In JAX's mesh or spec text.
+    Jax(super::jax::JaxError),
+    /// Neither text is at fault (`--mesh` without `--spec`, a tuple
+    /// shape with a PartitionSpec).
+    Usage(String),
 }
 
 impl std::fmt::Display for ShardFailure {
@@ -30,6 +35,8 @@ impl std::fmt::Display for ShardFailure {
         match self {
             ShardFailure::Shape(e) => write!(f, "{e}"),
             ShardFailure::Sharding(e) => write!(f, "{e}"),
+            ShardFailure::Jax(e) => write!(f, "{e}"),
+            ShardFailure::Usage(why) => f.write_str(why),
         }
     }
 }
@@ -282,5 +289,42 @@ pub fn shard_json(
                 .map(|(index, report)| Leaf { index, report })
                 .collect(),
         }),
+    }
+}
+
+/// The sharding from what the user gave: XLA's text, a pasted
+/// `NamedSharding(..)`, or JAX's mesh + spec (which need one array, for
+/// its rank). Returns it with the text errors should point into.
+pub fn resolve_sharding(
+    shape: &Shape,
+    sharding: Option<&str>,
+    mesh: Option<&str>,
+    spec: Option<&str>,
+) -> Result<(Sharding, String), ShardFailure> {
+    let rank = || match shape.leaves().as_slice() {
+        [(_, only)] => Ok(only.dims.len()),
+        _ => Err(ShardFailure::Usage(format!(
+            "`{shape}` is not one array: a PartitionSpec cuts one array at a time"
+        ))),
+    };
+    match (sharding, mesh, spec) {
+        (None, Some(mesh), Some(spec)) => {
+            let s = super::jax::from_mesh_spec(mesh, spec, rank()?).map_err(ShardFailure::Jax)?;
+            let text = s.to_string();
+            Ok((s, text))
+        }
+        (Some(text), None, None) if text.trim_start().starts_with("NamedSharding(") => {
+            let s = super::jax::from_named_sharding_repr(text, rank()?)
+                .map_err(ShardFailure::Sharding)?;
+            let canonical = s.to_string();
+            Ok((s, canonical))
+        }
+        (Some(text), None, None) => {
+            let s = super::parse_sharding(text).map_err(ShardFailure::Sharding)?;
+            Ok((s, text.to_owned()))
+        }
+        _ => Err(ShardFailure::Usage(
+            "give a sharding, or a mesh and a spec together (not both)".to_owned(),
+        )),
     }
 }
