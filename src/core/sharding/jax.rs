@@ -14,7 +14,7 @@ use super::canon;
 use super::cursor::{Cursor, Result};
 use super::error::{ShardingError, ShardingErrorKind as K};
 use super::iota::Iota;
-use super::model::{Devices, Sharding, Subgroup, MAX_DEVICES, MAX_RANK};
+use super::model::{Devices, Sharding, Subgroup, MAX_RANK};
 
 /// Mesh axes in order: name and size.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,10 +36,13 @@ pub fn parse_mesh(text: &str) -> std::result::Result<Mesh, ShardingError> {
 }
 
 fn mesh_at(c: &mut Cursor) -> Result<Mesh> {
+    let open = {
+        c.skip()?;
+        c.pos
+    };
     let wrapped = c.eat("Mesh(")? || c.eat("Mesh (")?;
     let braced = !wrapped && c.eat("{")?;
     let mut axes: Vec<(String, u64)> = Vec::new();
-    let mut devices: u64 = 1;
     loop {
         if wrapped && (c.peek()? == Some(b')')) {
             break;
@@ -60,43 +63,7 @@ fn mesh_at(c: &mut Cursor) -> Result<Mesh> {
                 None => return Err(c.unexpected("a mesh axis such as x=4")),
             },
         };
-        if axes.iter().any(|(n, _)| n == name) {
-            return Err(c.error(
-                K::DuplicateMeshAxis {
-                    name: super::cursor::short(name),
-                },
-                s,
-                e,
-            ));
-        }
-        if axes.len() == MAX_RANK {
-            return Err(c.error(
-                K::TooManyEntries {
-                    what: "mesh axes",
-                    limit: MAX_RANK,
-                },
-                s,
-                e,
-            ));
-        }
-        if !(c.eat("=")? || c.eat(":")?) {
-            return Err(c.unexpected("`=` or `:` after the axis name"));
-        }
-        let (size, ss, se) = c.count("an axis size")?;
-        if size == 0 {
-            return Err(c.error(
-                K::ZeroSize {
-                    what: "a mesh axis",
-                },
-                ss,
-                se,
-            ));
-        }
-        devices = devices.saturating_mul(size);
-        if devices > MAX_DEVICES {
-            return Err(c.error(K::TooManyDevices { limit: MAX_DEVICES }, 0, se));
-        }
-        axes.push((name.to_owned(), size));
+        super::named::push_axis(c, &mut axes, (name, s, e), open, &["=", ":"])?;
         if !c.eat(",")? {
             break;
         }

@@ -68,50 +68,58 @@ pub(crate) fn parse(c: &mut Cursor) -> Result<Sharding> {
 pub(crate) fn mesh_axes(c: &mut Cursor) -> Result<Vec<(String, u64)>> {
     let open = c.expect("[", "`[` opening the mesh")?;
     let mut axes: Vec<(String, u64)> = Vec::new();
-    let mut devices: u64 = 1;
     loop {
         let (name, s, e) = c.quoted("a quoted axis name")?;
-        if axes.iter().any(|(n, _)| n == name) {
-            return Err(c.error(
-                K::DuplicateMeshAxis {
-                    name: super::cursor::short(name),
-                },
-                s,
-                e,
-            ));
-        }
-        if axes.len() == MAX_RANK {
-            return Err(c.error(
-                K::TooManyEntries {
-                    what: "mesh axes",
-                    limit: MAX_RANK,
-                },
-                s,
-                e,
-            ));
-        }
-        c.expect("=", "`=` after the axis name")?;
-        let (size, ss, se) = c.count("an axis size")?;
-        if size == 0 {
-            return Err(c.error(
-                K::ZeroSize {
-                    what: "a mesh axis",
-                },
-                ss,
-                se,
-            ));
-        }
-        devices = devices.saturating_mul(size);
-        if devices > MAX_DEVICES {
-            return Err(c.error(K::TooManyDevices { limit: MAX_DEVICES }, open, se));
-        }
-        axes.push((name.to_owned(), size));
+        push_axis(c, &mut axes, (name, s, e), open, &["="])?;
         if !c.eat(",")? {
             break;
         }
     }
     c.expect("]", "`,` or `]` closing the mesh")?;
     Ok(axes)
+}
+
+/// After a mesh axis's name: one of `separators`, its size; checks the
+/// name is new, the size at least 1 and the mesh within [`MAX_DEVICES`]
+/// (counted from `open`, where errors about the whole mesh point).
+pub(crate) fn push_axis(
+    c: &mut Cursor,
+    axes: &mut Vec<(String, u64)>,
+    (name, s, e): (&str, usize, usize),
+    open: usize,
+    separators: &[&'static str],
+) -> Result<()> {
+    if axes.iter().any(|(n, _)| n == name) {
+        let name = super::cursor::short(name);
+        return Err(c.error(K::DuplicateMeshAxis { name }, s, e));
+    }
+    if axes.len() == MAX_RANK {
+        let (what, limit) = ("mesh axes", MAX_RANK);
+        return Err(c.error(K::TooManyEntries { what, limit }, s, e));
+    }
+    let mut found = false;
+    for sep in separators {
+        found = found || c.eat(sep)?;
+    }
+    if !found {
+        return Err(c.unexpected("`=` after the axis name"));
+    }
+    let (size, ss, se) = c.count("an axis size")?;
+    if size == 0 {
+        return Err(c.error(
+            K::ZeroSize {
+                what: "a mesh axis",
+            },
+            ss,
+            se,
+        ));
+    }
+    let devices = axes.iter().fold(size, |n, (_, a)| n.saturating_mul(*a));
+    if devices > MAX_DEVICES {
+        return Err(c.error(K::TooManyDevices { limit: MAX_DEVICES }, open, se));
+    }
+    axes.push((name.to_owned(), size));
+    Ok(())
 }
 
 /// `{'x', 'y'}`: indices into the mesh, each axis used once overall.
