@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::grid::{Grid, Kind};
 use crate::core::analysis::Analysis;
 use crate::core::array::ArrayLayout;
-use crate::core::explain::{footprint_of, Explanation};
+use crate::core::explain::footprint_of;
 use crate::core::sizes::bytes::binary_bytes;
 
 /// One source of padding.
@@ -74,13 +74,14 @@ pub fn meaning(grid: &Grid) -> String {
     }
 }
 
-/// The partitioner's factor per uneven dim, then tiling's on the shard.
+/// The partitioner's factor per cut dim, then tiling's on the shard
+/// (`tiling_sentence`: the layout explanation's sentence for the shard).
 pub fn factors(
     grid: &Grid,
     dims: &[u64],
     shard_text: &str,
     shard: &Analysis,
-    shard_explanation: &Explanation,
+    tiling_sentence: &str,
 ) -> Vec<ShardFactor> {
     let mut out = Vec::new();
     for (d, (&size, &w)) in dims.iter().zip(&grid.ways).enumerate() {
@@ -126,10 +127,7 @@ pub fn factors(
             from: data,
             to: fp,
             ratio: fp as f64 / data as f64,
-            text: format!(
-                "on every device, {shard_text}: {}",
-                shard_explanation.sentence
-            ),
+            text: format!("on every device, {shard_text}: {}", tiling_sentence),
         });
     }
     out

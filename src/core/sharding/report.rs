@@ -14,7 +14,6 @@ use crate::core::analysis::Analysis;
 use crate::core::array::DimSize;
 use crate::core::ast::{ArrayShape, Shape};
 use crate::core::error::Error;
-use crate::core::explain::Explanation;
 use crate::core::span::Span;
 use crate::core::validate::parse;
 
@@ -146,8 +145,11 @@ pub fn shard_report(
         }
         _ => None,
     };
-    let shard_explanation = Explanation::of(&shard_shape).map_err(ShardFailure::Shape)?;
-    let factors = explain::factors(&grid, &dims, &shard_text, &shard, &shard_explanation);
+    // The shard's tiling sentence from the analysis already made (not
+    // `Explanation::of`, whose minor_to_major search is not needed here).
+    let tiling_sentence =
+        crate::core::explain::sentence(&shard, &crate::core::explain::factors(&shard));
+    let factors = explain::factors(&grid, &dims, &shard_text, &shard, &tiling_sentence);
     let sentence = explain::sentence(&grid, &shard_text, per_device, expansion, &factors);
     let suggestions = explain::suggestions(&grid, &dims, &global.layout, bytes_total);
     Ok(ShardReport {
