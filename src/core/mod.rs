@@ -3,26 +3,25 @@
 //! Pure Rust with no web dependencies, so that the app, the CLI and the
 //! tests all stand on the same code. See `docs/architecture.md`.
 
-pub mod analysis;
+pub mod api;
 pub mod array;
-pub mod ast;
-pub mod compare;
-pub mod element_type;
 pub mod explain;
 pub mod hlo;
-pub mod legacy;
 pub mod mapping;
-pub mod semantics;
 pub mod sharding;
 pub mod sizes;
-pub mod span;
 pub mod steps;
-pub mod summary;
 pub mod text;
 pub mod validate;
 
-// The text stage's modules, where they were before it had a folder.
-pub use text::{error, parser};
+// Modules at the paths they had before each joined its stage's folder
+// (`crate::core::ast`, `crate::core::summary`, ...): the app, the CLI,
+// the Python package, the tests, benches and fuzz targets use these.
+pub use api::{analysis, summary};
+pub use array::element_type;
+pub use explain::{compare, semantics};
+pub use mapping::legacy;
+pub use text::{ast, error, parser, span};
 
 pub use analysis::Analysis;
 pub use array::{

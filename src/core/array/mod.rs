@@ -18,14 +18,15 @@
 //! overflow when a mapping is built, not here.
 
 mod checks;
+pub mod element_type;
 mod parts;
 
 pub use checks::{LayoutError, Locus};
 pub use parts::{DimSize, SplitConfig, Tile, TileDim};
 
-use super::element_type::ElementType;
 use super::error::ErrorKind;
 use checks::{check_permutation, check_split_config};
+use element_type::ElementType;
 
 /// XLA keeps the memory space in an `int8_t`; larger `S(n)` would wrap.
 pub const MAX_MEMORY_SPACE: u64 = 127;

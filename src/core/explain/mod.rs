@@ -5,7 +5,9 @@
 //! [`Explanation`] is the JSON of `xla-layout explain --json`: `expansion`,
 //! `factors`, `sentence`, `suggestions`, `complete`.
 
+pub mod compare;
 pub mod factors;
+pub mod semantics;
 pub mod sentence;
 pub mod suggest;
 

@@ -17,6 +17,7 @@
 mod describe;
 mod digits;
 pub mod fastdiv;
+pub mod legacy;
 mod linear;
 mod plan;
 mod probe;

@@ -3,12 +3,12 @@
 
 use serde::Serialize;
 
-use super::analysis::Analysis;
-use super::array::{ArrayLayout, DimSize, TileDim};
-use super::ast::{ArrayShape, Shape};
-use super::mapping::PaddingSource;
-use super::semantics::{dim_letters, memory_space_name, minor_to_major_name, true_num_dims};
-use super::sizes::PaddingOrigin;
+use crate::core::analysis::Analysis;
+use crate::core::array::{ArrayLayout, DimSize, TileDim};
+use crate::core::ast::{ArrayShape, Shape};
+use crate::core::mapping::PaddingSource;
+use crate::core::semantics::{dim_letters, memory_space_name, minor_to_major_name, true_num_dims};
+use crate::core::sizes::PaddingOrigin;
 
 /// A whole shape: its canonical text and every array leaf.
 #[derive(Clone, Debug, Serialize)]

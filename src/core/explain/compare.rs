@@ -15,12 +15,12 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::analysis::Analysis;
-use super::array::ArrayLayout;
-use super::ast::ArrayShape;
-use super::mapping::Mapping;
-use super::span::Span;
-use super::text::error::Window;
+use crate::core::analysis::Analysis;
+use crate::core::array::ArrayLayout;
+use crate::core::ast::ArrayShape;
+use crate::core::mapping::Mapping;
+use crate::core::span::Span;
+use crate::core::text::error::Window;
 
 /// Most elements a comparison walks.
 pub const COUNT_LIMIT: u64 = 1 << 24;

@@ -15,9 +15,9 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::array::{DimSize, TileDim};
-use super::element_type::ElementType;
-use super::span::{Span, Spanned};
+use crate::core::array::{DimSize, TileDim};
+use crate::core::element_type::ElementType;
+use crate::core::span::{Span, Spanned};
 
 /// A whole shape: an array, a tuple, a buffer, `token[]` or `opaque[]`.
 #[derive(Clone, Debug)]

@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use super::element_type::{ElementType, TypeClass};
+use crate::core::element_type::{ElementType, TypeClass};
 
 /// What the older proto's padding cells hold (`PaddingValue`). The seeds'
 /// example assumes zero padding.

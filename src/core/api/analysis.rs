@@ -1,11 +1,11 @@
 //! One array leaf, fully analysed: its layout, its mapping and its sizes,
 //! with any failure located in the text.
 
-use super::array::ArrayLayout;
-use super::ast::ArrayShape;
-use super::error::{Error, ErrorKind};
-use super::mapping::Mapping;
-use super::stats::Stats;
+use crate::core::array::ArrayLayout;
+use crate::core::ast::ArrayShape;
+use crate::core::error::{Error, ErrorKind};
+use crate::core::mapping::Mapping;
+use crate::core::stats::Stats;
 
 /// Everything the app and the CLI compute for one array.
 #[derive(Clone, Debug)]
