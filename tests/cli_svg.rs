@@ -1,6 +1,6 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! `xla-layout svg`: a figure per command, the same bytes every run, valid
-//! XML; XLA's tiled-layout figures 1-4 (the README's "Figures") each one
+//! XML; XLA's tiled-layout figures 1-4 (docs/reference.md, "Figures") each one
 //! command; bad input an error, never markup.
 
 mod cli_support;
@@ -14,7 +14,7 @@ fn run(args: &[&str]) -> (i32, Vec<u8>, String) {
     )
 }
 
-/// Figures 1-4 of XLA's docs/tiled_layout.md, as listed in the README.
+/// Figures 1-4 of XLA's docs/tiled_layout.md, as listed in docs/reference.md.
 const FIGURES: [&str; 4] = [
     "f32[3,5]{1,0:T(2,2)}",
     "f32[4,8]{1,0:T(2,4)(2,1)}",

@@ -5,7 +5,7 @@
 //! input, panels, document table and step mode's panel are not linked in.
 //! Only this module exports the element's API below; the app's module does
 //! not carry it. Trunk builds it beside the app (`index.html`); the
-//! README's "Embedding" section says which page loads which module.
+//! "From the app into other pages" in docs/reference.md says which page loads which module.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
@@ -21,7 +21,7 @@ fn main() {
     std::process::exit(2);
 }
 
-/// The `<xla-layout>` element's JavaScript API (a stable contract, README
+/// The `<xla-layout>` element's JavaScript API (a stable contract, docs/reference.md,
 /// "The element's contract"): `mount_xla_layout(host, options)` and the
 /// handle's `set_options(options)` and `destroy()`; the view itself is
 /// [`xla_layout_viz::ui::element::ElementView`].

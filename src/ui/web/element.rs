@@ -3,7 +3,7 @@
 //! `mount_xla_layout` and `XlaLayoutHandle`, which
 //! `static/xla-layout-element.js` calls; the app's module does not carry it.
 //!
-//! Stable contract (README "Embedding"): `mount_xla_layout(host, options)`
+//! Stable contract (docs/reference.md, "The element's contract"): `mount_xla_layout(host, options)`
 //! renders embed mode's view into an open shadow root of `host` (created if
 //! `host` has none) with the app's stylesheet inside it, and returns a
 //! handle; `handle.set_options(options)` redraws with new options,
