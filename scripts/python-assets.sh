@@ -5,7 +5,8 @@
 #
 #   trunk build --release && bash scripts/python-assets.sh && pip install './python[widget]'
 #
-# Run by scripts/python-test.sh. The copies are git-ignored.
+# Run by scripts/python-install.sh (which does all three). The copies are
+# git-ignored.
 set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"

@@ -59,13 +59,13 @@ say "installing maturin $MATURIN_VERSION, pytest, hypothesis, jax[cpu] $JAX_VERS
     "anywidget==$ANYWIDGET_VERSION" "jupyterlab==$JUPYTERLAB_VERSION" \
     "notebook==$NOTEBOOK_VERSION" "pandas==$PANDAS_VERSION"
 
-# The notebook widget's live element: dist/ (trunk build --release, which
-# must run before this script) copied into the package; fails clearly
-# without it unless XLA_LAYOUT_NO_ELEMENT=1.
-bash scripts/python-assets.sh
-
-say "building and installing the wheel (pip install ./python)"
-"$PY" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps ./python
+# The one-step install a user runs (scripts/python-install.sh), on the
+# release build already in dist/ (trunk build --release must run before
+# this script; CI's trunk-build-release step does): the widget's live
+# element copied into the package, the wheel built and installed into
+# .venv with its widget extra, and checked to carry the element. Fails
+# clearly without dist/ unless XLA_LAYOUT_NO_ELEMENT=1.
+VENV="$VENV" bash scripts/python-install.sh --no-build
 
 say "building the CLI the tests compare against"
 cargo build --quiet --bin xla-layout

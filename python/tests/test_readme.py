@@ -29,7 +29,8 @@ def test_readme_example_prints_its_output_block():
 def test_readme_names_the_one_step_install():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme.split("### Python", 1)[1].split("\n## ", 1)[0]
-    assert "pip install ./python" in section
+    assert "bash scripts/python-install.sh" in section
+    assert (ROOT / "scripts" / "python-install.sh").is_file()
 
 
 def test_reference_tour_runs_and_prints_what_it_says():

@@ -115,3 +115,41 @@ def test_element_files_ship_in_the_wheel():
     assert bytes(buffers[0][:4]) == b"\0asm"
     assert "mount_xla_layout" in content["glue"]
     assert "XLA_LAYOUT_LOAD" in content["element"]
+
+
+def test_a_static_only_install_says_so_once_at_the_first_widget(monkeypatch):
+    monkeypatch.setattr(_widget, "assets_available", lambda: False)
+    monkeypatch.setattr(_widget, "_warned", False)
+    with pytest.warns(UserWarning, match="static figure only") as first:
+        X.show(TEXT)
+    assert len(first) == 1
+    assert "bash scripts/python-install.sh" in str(first[0].message)
+    assert first[0].filename == __file__  # points at the caller of show()
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a second warning would raise here
+        X.show(OTHER)
+        X.show(TEXT, view="memory")
+
+
+def test_a_live_install_says_nothing(monkeypatch):
+    monkeypatch.setattr(_widget, "assets_available", lambda: True)
+    monkeypatch.setattr(_widget, "_warned", False)
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        X.show(TEXT)
+    assert _widget._warned is False
+
+
+def test_importing_the_package_says_nothing():
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-W", "error", "-c", "import xla_layout, xla_layout._widget"],
+        capture_output=True, text=True, cwd="/",
+    )
+    assert out.returncode == 0 and out.stderr == "", out.stderr

@@ -7,17 +7,19 @@ element's script, built by Trunk) ship inside the wheel in
 ``dist/`` (``trunk build --release``) before the wheel was built; the page
 asks a widget for them once (a custom message, not widget state) and loads
 them from memory (Blob URLs): no network. A
-wheel built without them still shows the static figure.
+wheel built without them still shows the static figure, and says so once,
+at the first :func:`show` (a ``UserWarning``, not at import).
 """
 
 from __future__ import annotations
 
 import math
+import warnings
 from typing import Any, Dict, Optional
 
 from . import _native
 from .assets import ELEMENT, GLUE, STATIC, WASM
-from .assets import available as assets_available  # noqa: F401 (tests, docs)
+from .assets import available as assets_available
 from ._native import LayoutError, Shape, parse
 
 VIEWS = ("both", "logical", "memory")
@@ -162,6 +164,24 @@ def static_svg(text: str, view: str = "both", theme: str = "light") -> Optional[
 
 _CLASS: Any = None
 
+#: Said once per process, at the first widget, by a package without the
+#: live element (``pip install ./python`` straight from a clone).
+STATIC_ONLY = (
+    "xla_layout.show: this install has no live <xla-layout> element (the wheel was "
+    "built without the app's release build), so the widget draws the static figure "
+    "only. For the live widget, from a clone of xla-layout-viz: "
+    "bash scripts/python-install.sh (docs/python-widget.md)."
+)
+_warned = False
+
+
+def _say_if_static() -> None:
+    global _warned
+    if not _warned and not assets_available():
+        _warned = True
+        # stacklevel 3: the caller of show().
+        warnings.warn(STATIC_ONLY, UserWarning, stacklevel=3)
+
 
 def show(x: Any, **options: Any) -> Any:
     """A notebook widget drawing ``x`` (shape text, a :class:`Shape`, a
@@ -174,4 +194,6 @@ def show(x: Any, **options: Any) -> Any:
     global _CLASS
     if _CLASS is None:
         _CLASS = _widget_class()
-    return _CLASS(shape=text_of(x), **options)
+    widget = _CLASS(shape=text_of(x), **options)
+    _say_if_static()
+    return widget
