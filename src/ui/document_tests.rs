@@ -268,3 +268,35 @@ fn size_sorts_keep_text_order_on_ties_both_ways() {
         "the fixture has no ties: the test checks nothing about them"
     );
 }
+
+#[test]
+fn sharded_results_sort_by_their_per_device_footprint() {
+    // 64 rows cut 16 ways: 4 rows per device, T(8,128) pads to 8 rows, so
+    // 8 x 128 x 4 bytes; 64 rows cut 2 ways: 32 rows, 32 x 128 x 4 bytes.
+    let text = "%a = f32[64,128]{1,0:T(8,128)} parameter(0), sharding={devices=[16,1]<=[16]}\n\
+                %b = f32[64,128]{1,0:T(8,128)} parameter(1), sharding={devices=[2,1]<=[2]}\n\
+                %c = f32[64,128]{1,0} add(%a, %b)\n";
+    let mut d = scanned(text, 7);
+    assert!(d.sharded);
+    d.set_sort(SortKey::PerDevice);
+    let order: Vec<&str> = d
+        .view
+        .iter()
+        .map(|&i| &text[d.rows[i].instruction.unwrap().range()])
+        .collect();
+    assert_eq!(order, ["b", "a", "c"]);
+    let per = |name: &str| {
+        let f = d
+            .rows
+            .iter()
+            .find(|f| &text[f.instruction.unwrap().range()] == name)
+            .unwrap();
+        f.sharding
+            .as_ref()
+            .and_then(|s| s.bytes_footprint_per_device)
+    };
+    assert_eq!(per("a"), Some(8 * 128 * 4));
+    assert_eq!(per("b"), Some(32 * 128 * 4));
+    assert_eq!(per("c"), None);
+    assert!(!scanned(REPORT, SCAN_CHUNK).sharded);
+}

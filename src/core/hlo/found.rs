@@ -10,6 +10,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use super::report::ReportedSize;
+use super::sharding::ShardingFacts;
 use crate::core::span::Span;
 
 /// Where a shape was written.
@@ -77,6 +78,8 @@ pub struct Found {
     pub allocation: Option<Box<Allocation>>,
     /// Canonical text, error and sizes of the shape's text.
     pub facts: Arc<ShapeFacts>,
+    /// The instruction's `sharding=`, on its result only.
+    pub sharding: Option<Arc<ShardingFacts>>,
 }
 
 impl Found {

@@ -7,6 +7,8 @@
 //! - `instruction.rs`, `module.rs`, `report.rs`: the statements XLA prints.
 //! - `scanner.rs`: the incremental scanner and its one-call forms.
 //! - `found.rs`, `facts.rs`, `record.rs`: results, sizes, JSON.
+//! - `sharding.rs`, `sdy.rs`: an instruction's `sharding=` (or Shardy's
+//!   attributes), per device or global.
 //! - `explain.rs`: one instruction part by part.
 //!
 //! Scanning never fails and never panics; spans always fall on character
@@ -22,6 +24,8 @@ mod record;
 mod report;
 mod scan;
 mod scanner;
+mod sdy;
+mod sharding;
 
 pub use explain::{explain, Breakdown, LayoutParts};
 pub use facts::facts_of;
@@ -31,3 +35,5 @@ pub use iter::{scan, ScanIter};
 pub use record::{Record, ReportRecord};
 pub use report::ReportedSize;
 pub use scanner::{Outcome, Progress, Scanner, NOTHING_FOUND_HINT};
+pub use sdy::SdyMeshes;
+pub use sharding::{sharding_facts, ShardingFacts};

@@ -119,6 +119,21 @@ pub(crate) fn signature(b: &[u8], c: usize, end: usize) -> Option<Signature> {
     })
 }
 
+/// `[ENTRY ]%name {`: a computation opened without its signature (as
+/// JAX prints a lowered module); returns the name without `%`.
+pub(crate) fn computation_header(b: &[u8], c: usize, le: usize) -> Option<Span> {
+    let mut i = c;
+    let entry = b[i..le].starts_with(b"ENTRY ");
+    if entry {
+        i = skip_inline(b, i + 6, le);
+    }
+    let ne = name_end(b, i, le)?;
+    let j = skip_inline(b, ne, le);
+    let name = Span::new(if b[i] == b'%' { i + 1 } else { i }, ne);
+    let opens = j < le && b[j] == b'{' && skip_inline(b, j + 1, le) >= le;
+    (opens && (entry || j > ne) && !name.is_empty()).then_some(name)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -48,6 +48,15 @@ pub struct Record<'a> {
     pub bytes_xla: Option<u64>,
     pub expansion: Option<f64>,
     pub padding_percent: Option<f64>,
+    /// The instruction's `sharding=`, canonical (results only).
+    pub sharding: Option<&'a str>,
+    /// Why that sharding cannot be read or does not fit the shape.
+    pub sharding_error: Option<&'a str>,
+    /// One device's shape, in a module not yet partitioned.
+    pub per_device: Option<&'a str>,
+    pub bytes_footprint_per_device: Option<u64>,
+    /// The global shape, in a computation XLA's SPMD partitioner wrote.
+    pub global: Option<&'a str>,
     /// Report fields, for allocations only.
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     pub report: Option<ReportRecord<'a>>,
@@ -87,6 +96,7 @@ impl Found {
     pub fn record<'a>(&'a self, text: &'a str) -> Record<'a> {
         let f = &self.facts;
         let error_span = self.error_span();
+        let sh = self.sharding.as_deref();
         let report = self.allocation.as_ref().map(|a| ReportRecord {
             allocation_number: a.number,
             reported_size: get(text, a.size.map(|s| s.span)),
@@ -124,6 +134,11 @@ impl Found {
             bytes_xla: f.bytes_xla,
             expansion: f.expansion,
             padding_percent: f.padding_percent,
+            sharding: sh.and_then(|s| s.canonical.as_deref()),
+            sharding_error: sh.and_then(|s| s.error.as_deref()),
+            per_device: sh.and_then(|s| s.per_device.as_deref()),
+            bytes_footprint_per_device: sh.and_then(|s| s.bytes_footprint_per_device),
+            global: sh.and_then(|s| s.global.as_deref()),
             report,
         }
     }

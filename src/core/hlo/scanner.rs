@@ -11,9 +11,12 @@ use std::sync::Arc;
 use super::facts::FactsCache;
 use super::found::{Found, Role, ShapeFacts};
 use super::instruction::{parse_instruction, starts_instruction, Parts};
-use super::module::{entry_layout, signature};
+use super::module::{computation_header, entry_layout, signature};
 use super::report;
 use super::scan::{free_shapes, line_end, name_end, skip_inline};
+use super::sdy::SdyMeshes;
+use super::sharding::ShardingFacts;
+use super::sharding::{header_meshes, ShardingCache};
 use crate::core::span::Span;
 use report_entry::Pending;
 
@@ -119,6 +122,11 @@ pub struct Scanner {
     free: Option<(usize, usize, usize)>,
     lines: LineCursor,
     cache: FactsCache,
+    shardings: ShardingCache,
+    /// The current computation was written by XLA's SPMD partitioner.
+    partitioned: bool,
+    /// The module's Shardy meshes.
+    meshes: Option<SdyMeshes>,
     parts: Parts,
     space: Option<Span>,
     pending: Option<Pending>,
@@ -140,6 +148,7 @@ impl Scanner {
     pub fn restart(&mut self) {
         *self = Scanner {
             cache: std::mem::take(&mut self.cache),
+            shardings: std::mem::take(&mut self.shardings),
             ..Scanner::default()
         };
     }
@@ -226,6 +235,7 @@ impl Scanner {
             computation: ctx.computation,
             allocation: None,
             facts: self.facts(text, span),
+            sharding: None,
         }
     }
 
@@ -264,6 +274,8 @@ impl Scanner {
         let rest = &b[c..le];
         if rest.starts_with(b"HloModule") {
             self.close_report();
+            self.partitioned = false;
+            self.meshes = text.get(c..le).and_then(header_meshes);
             let e = entry_layout(b, c, le);
             for (k, p) in e.params.iter().enumerate() {
                 let f = self.make(
@@ -304,6 +316,7 @@ impl Scanner {
         if may_be_signature(b, c, le) {
             if let Some(sig) = signature(b, c, end) {
                 self.close_report();
+                self.partitioned = is_partitioned(b, sig.name);
                 let ctx = Ctx {
                     computation: Some(sig.name),
                     ..Ctx::default()
@@ -329,6 +342,12 @@ impl Scanner {
                 return;
             }
         }
+        if let Some(name) = computation_header(b, c, le) {
+            self.close_report();
+            self.partitioned = is_partitioned(b, name);
+            self.pos = next;
+            return;
+        }
         if let Some(field) = report::field(b, c, le) {
             if self.report_field(text, field, le) {
                 self.pos = next;
@@ -347,7 +366,9 @@ impl Scanner {
             ..Ctx::default()
         };
         if let Some(s) = p.shape {
-            out.push(self.make(text, Role::Result, s, ctx));
+            let mut f = self.make(text, Role::Result, s, ctx);
+            f.sharding = self.sharding(text, p, s);
+            out.push(f);
         }
         for (k, a) in p.args.iter().enumerate() {
             if let Some(s) = a.shape {
@@ -366,6 +387,19 @@ impl Scanner {
         for s in &p.text_shapes {
             out.push(self.make(text, Role::Text, *s, ctx));
         }
+    }
+
+    /// The facts of the instruction's sharding on its result `shape`.
+    fn sharding(&mut self, text: &str, p: &Parts, shape: Span) -> Option<Arc<ShardingFacts>> {
+        let shape = text.get(shape.range())?;
+        self.shardings.of_instruction(
+            text,
+            p,
+            shape,
+            self.partitioned,
+            self.meshes.as_ref(),
+            &mut self.cache,
+        )
     }
 
     /// Free text from `resume` to at most `budget_end` on the line ending at
@@ -388,6 +422,12 @@ impl Scanner {
             self.pos = next;
         }
     }
+}
+
+/// A computation named `..._spmd` was written by XLA's SPMD partitioner
+/// (`SpmdPartitioningVisitor`'s constructor, spmd_partitioner.cc).
+fn is_partitioned(b: &[u8], name: Span) -> bool {
+    b.get(name.range()).is_some_and(|n| n.ends_with(b"_spmd"))
 }
 
 /// `ENTRY ...` or `name (`: worth trying as a computation signature.

@@ -43,6 +43,33 @@ fn mark(m: Option<bool>) -> Html {
     }
 }
 
+/// The per-device cell of a sharded result: the shard's footprint (its
+/// text in the tooltip), the global shape of a partitioned module's
+/// shard, or why the sharding does not read.
+fn per_device(found: &Found) -> Html {
+    let Some(s) = found.sharding.as_deref() else {
+        return html! { "-" };
+    };
+    let sharding = s.canonical.as_deref().unwrap_or("");
+    match (
+        &s.per_device,
+        s.bytes_footprint_per_device,
+        &s.global,
+        &s.error,
+    ) {
+        (Some(shard), Some(b), _, _) => html! {
+            <span class="per-device" title={format!("{shard} on each device, sharding={sharding}")}>{ binary_bytes(b) }</span>
+        },
+        (_, _, Some(global), _) => html! {
+            <span class="per-device" title={format!("this module is partitioned: each device holds this shard of {global}, sharding={sharding}")}>{ "shard of " }{ global.clone() }</span>
+        },
+        (_, _, _, Some(e)) => {
+            html! { <span class="row-error" title={e.clone()}>{ "bad sharding" }</span> }
+        }
+        _ => html! { <span title={format!("sharding={sharding}")}>{ "-" }</span> },
+    }
+}
+
 fn row(
     d: &Document,
     report_kind: bool,
@@ -85,6 +112,7 @@ fn row(
             <td class="num">{ f.padding_percent.map(|p| format!("{p:.1}%")).unwrap_or_else(|| "-".into()) }</td>
             <td class="num">{ f.expansion.map(|e| format!("{e:.2}x")).unwrap_or_else(|| "-".into()) }</td>
             <td class="num">{ format!("{} / {}", bytes(f.bytes_xla), bytes(f.bytes_data)) }</td>
+            if d.sharded { <td class="num">{ per_device(found) }</td> }
             if report_kind {
                 <td class="num">{ match &report {
                     Some((size, unpadded, sm, um)) => html! { <>
@@ -193,6 +221,7 @@ pub fn ScanTable(props: &ScanTableProps) -> Html {
                         { header(SortKey::Padding, "Padding") }
                         { header(SortKey::Expansion, "Expansion") }
                         { header(SortKey::Xla, "Bytes XLA / real") }
+                        if d.sharded { { header(SortKey::PerDevice, "Per device") } }
                         if report_kind { { header(SortKey::Waste, "Report: Size / Unpadded") } }
                     </tr></thead>
                     <tbody>
