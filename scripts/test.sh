@@ -18,7 +18,8 @@ cd "$ROOT"
 # and meet it. The full app loads the app module, 316 KB on 2026-11-24:
 # 250 KB for the whole app was not reachable (docs/dependencies.md, "The
 # bundle"); its budget sits just above today so that growth still fails.
-APP_BUDGET_BYTES=$((320 * 1000))
+# 320 KB before shardings; see docs/dependencies.md, "The bundle".
+APP_BUDGET_BYTES=$((345 * 1000))
 EMBED_BUDGET_BYTES=$((250 * 1000))
 
 LOGS="$ROOT/target/test-logs"
