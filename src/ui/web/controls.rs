@@ -39,9 +39,21 @@ pub fn Controls(props: &ControlsProps) -> Html {
     let disabled = footprint == 0;
     let last = footprint.saturating_sub(1);
     let tiled = s.mapping().is_some_and(|m| m.num_levels() > 0);
-    let button = |label: &'static str, title: &'static str, id: &'static str, action: Action| {
+    // A button's accessible name starts with its visible text (WCAG 2.5.3,
+    // label in name: a voice user says what they see), then what it does;
+    // its key is in aria-keyshortcuts and the tooltip. All literals: no
+    // formatting or case mapping code in the bundle for them.
+    let button = |label: &'static str,
+                  name: &'static str,
+                  title: &'static str,
+                  keys: &'static str,
+                  id: &'static str,
+                  action: Action| {
         let onclick = d.reform(move |_: MouseEvent| action.clone());
-        html! { <button {id} type="button" {title} aria-label={title} {onclick} {disabled}>{ label }</button> }
+        html! {
+            <button {id} type="button" {title} aria-label={name} aria-keyshortcuts={keys}
+                {onclick} {disabled}>{ label }</button>
+        }
     };
     let on_scrub = d.reform(|e: InputEvent| {
         let v = e
@@ -92,14 +104,14 @@ pub fn Controls(props: &ControlsProps) -> Html {
     html! {
         <div class="controls" role="toolbar" aria-label="Animation and view">
             <div class="group">
-                { button("|◀", "Back to offset 0 (Home)", "seek-start", Action::Seek(0)) }
-                { button("−tile", "Back one tile (Shift+←)", "step-tile-back", Action::StepTile(-1)) }
-                { button("−1", "Back one element (←)", "step-back", Action::Step(-1)) }
+                { button("|◀", "|◀: back to offset 0", "Back to offset 0 (Home)", "Home", "seek-start", Action::Seek(0)) }
+                { button("−tile", "−tile: back one tile", "Back one tile (Shift+←)", "Shift+ArrowLeft", "step-tile-back", Action::StepTile(-1)) }
+                { button("−1", "−1: back one element", "Back one element (←)", "ArrowLeft", "step-back", Action::Step(-1)) }
                 <button id="play" type="button" class="primary" onclick={on_play} {disabled}
-                    title="Play or pause (space)" aria-pressed={s.anim.playing.to_string()}>{ play_label }</button>
-                { button("+1", "Forward one element (→)", "step-forward", Action::Step(1)) }
-                { button("+tile", "Forward one tile (Shift+→)", "step-tile-forward", Action::StepTile(1)) }
-                { button("▶|", "To the last offset (End)", "seek-end", Action::Seek(last)) }
+                    title="Play or pause (space)" aria-keyshortcuts="Space" aria-pressed={s.anim.playing.to_string()}>{ play_label }</button>
+                { button("+1", "+1: forward one element", "Forward one element (→)", "ArrowRight", "step-forward", Action::Step(1)) }
+                { button("+tile", "+tile: forward one tile", "Forward one tile (Shift+→)", "Shift+ArrowRight", "step-tile-forward", Action::StepTile(1)) }
+                { button("▶|", "▶|: to the last offset", "To the last offset (End)", "End", "seek-end", Action::Seek(last)) }
             </div>
             <div class="group grow">
                 <input id="scrub" class="scrub" type="range" min="0" max={last.to_string()} step="1"
@@ -131,7 +143,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
                         value={s.settings.row_width.map(|w| w.to_string()).unwrap_or_default()}
                         onchange={on_row} />
                 </label>
-                { button("Fit", "Show everything (f)", "fit", Action::Fit(None)) }
+                { button("Fit", "Fit: show everything", "Show everything (f)", "F", "fit", Action::Fit(None)) }
             </div>
         </div>
     }

@@ -93,8 +93,9 @@ pub fn EmbedApp(props: &EmbedProps) -> Html {
         }
     };
     let compared = state.compare.is_some();
-    html! {
-        <main class={classes!("embed", compared.then_some("compared"))}>
+    let class = classes!("embed", compared.then_some("compared"));
+    let body = html! {
+        <>
             <LayoutCanvas state={state.clone()} dispatch={dispatch.clone()} />
             if compared {
                 <CompareMemory model={state.model.clone().map(Shared)} compare={state.compare.clone()}
@@ -110,7 +111,22 @@ pub fn EmbedApp(props: &EmbedProps) -> Html {
                 { controls }
                 <a class="open-full" href={full_app} target="_blank" rel="noopener">{ "open in the full app" }</a>
             </div>
-        </main>
+        </>
+    };
+    if props.theme_root.is_some() {
+        // In an <xla-layout> element: no landmark and no heading of its
+        // own, which would change the host page's; the host element is the
+        // named figure (role="figure", aria-label; xla-layout-element.js).
+        html! { <div {class}>{ body }</div> }
+    } else {
+        // The page of embed mode (?embed=1): its main content, with a
+        // heading for screen readers (an iframe's page is a document).
+        html! {
+            <main {class}>
+                <h1 class="visually-hidden">{ format!("XLA layout of {}", state.input) }</h1>
+                { body }
+            </main>
+        }
     }
 }
 
@@ -149,8 +165,8 @@ fn Compact(props: &CompactProps) -> Html {
         <div class="compact-controls" role="toolbar" aria-label="Animation">
             <button id="play" type="button" onclick={on_play} {disabled} {title} aria-label={title}
                 aria-pressed={s.anim.playing.to_string()}>{ label }</button>
-            <button id="step-back" type="button" onclick={on_back} {disabled} title="Back one element" aria-label="Back one element">{ "−1" }</button>
-            <button id="step-forward" type="button" onclick={on_fwd} {disabled} title="Forward one element" aria-label="Forward one element">{ "+1" }</button>
+            <button id="step-back" type="button" onclick={on_back} {disabled} title="Back one element" aria-label="−1: back one element">{ "−1" }</button>
+            <button id="step-forward" type="button" onclick={on_fwd} {disabled} title="Forward one element" aria-label="+1: forward one element">{ "+1" }</button>
             <input id="scrub" type="range" min="0" max={last.to_string()} step="1" value={s.anim.cursor.to_string()}
                 oninput={on_scrub} {disabled} aria-label="Memory offset" />
             <output id="cursor-readout" class="readout">{ format!("offset {}", s.anim.cursor) }</output>

@@ -148,7 +148,7 @@ fn worked_table(report: &crate::core::steps::StepsReport) -> Html {
                 { for report.steps.iter().map(|s| html! {
                     <tr title={s.note.clone().unwrap_or_default()}>
                         <th scope="row">{ s.stage.clone() }</th>
-                        <td><code>{ list(&s.index) }</code></td>
+                        <td class="index"><code>{ list(&s.index) }</code></td>
                         <td><code>{ s.formula.clone() }</code></td>
                     </tr>
                 }) }
