@@ -155,3 +155,23 @@ test('Copy embed code keeps a shown comparison; the embed it gives draws it', as
   assert.equal(await page.textContent('#compare-verdict'), 'a copy: moves 4 of 6 elements (footprints 24 B and 24 B)');
   assert.deepEqual(app.errors, []);
 });
+
+test('Copy embed code says when the clipboard is absent or refuses, and the snippet stays to copy by hand', async () => {
+  const label = () => page.evaluate(() => document.querySelector('label.embed-code')?.firstChild?.textContent.trim());
+  const cases = [
+    // No navigator.clipboard: a page served over plain http from another host.
+    ['absent', () => Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined })],
+    // The engine refuses the write (no permission, no user activation).
+    ['refused', () => Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => ({ writeText: () => Promise.reject(new DOMException('no', 'NotAllowedError')) }) })],
+  ];
+  for (const [why, breakIt] of cases) {
+    await page.goto(`${app.baseUrl}?shape=${encodeURIComponent(SHAPE)}`);
+    await page.waitForSelector('#copy-embed');
+    await page.evaluate(breakIt);
+    await page.click('#copy-embed');
+    await page.waitForFunction(() => !document.querySelector('label.embed-code')?.textContent.includes('copying'));
+    assert.match(await label(), /^Embed code \(not copied: .*select it and copy\)$/, why);
+    assert.match(await page.inputValue('#embed-code'), /^<iframe src="[^"]*embed=1/, why);
+  }
+  assert.deepEqual(app.errors, []);
+});

@@ -147,9 +147,14 @@ fn app_base() -> String {
     format!("{origin}{path}")
 }
 
+/// The embed code's label when the clipboard was absent or refused it.
+const NOT_COPIED: &str =
+    "Embed code (not copied: this browser kept the clipboard closed; select it and copy) ";
+
 #[function_component]
 pub fn ExportBar(props: &ExportProps) -> Html {
-    let copied = use_state(|| None::<String>);
+    // The snippet and what became of it on the clipboard.
+    let copied = use_state(|| None::<(String, &'static str)>);
     let state = props.state.clone();
     let disabled = state.mapping().is_none();
     let on_svg = {
@@ -178,9 +183,26 @@ pub fn ExportBar(props: &ExportProps) -> Html {
                 shown_compare(&state),
                 FigureView::Both,
             );
+            // Browsers differ: the clipboard is absent outside https and
+            // localhost, and an engine may refuse the write. The label says
+            // which, and the snippet is there to select and copy by hand.
             let clipboard = gloo::utils::window().navigator().clipboard();
-            let _ = clipboard.write_text(&snippet);
-            copied.set(Some(snippet));
+            if clipboard.is_undefined() {
+                copied.set(Some((snippet, NOT_COPIED)));
+                return;
+            }
+            let promise = clipboard.write_text(&snippet);
+            copied.set(Some((snippet.clone(), "Embed code (copying) ")));
+            let copied = copied.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
+                let said = if ok {
+                    "Embed code (copied) "
+                } else {
+                    NOT_COPIED
+                };
+                copied.set(Some((snippet, said)));
+            });
         })
     };
     html! {
@@ -192,8 +214,8 @@ pub fn ExportBar(props: &ExportProps) -> Html {
             <button id="copy-embed" type="button" onclick={on_embed}
                 title="Copy an <iframe> that shows this shape (and the comparison, when one is shown) in another page">{ "Copy embed code" }</button>
             <a id="docs-link" href="docs.html">{ "Examples for documentation" }</a>
-            if let Some(snippet) = (*copied).clone() {
-                <label class="embed-code">{ "Embed code (copied) " }
+            if let Some((snippet, said)) = (*copied).clone() {
+                <label class="embed-code">{ said }
                     <input id="embed-code" type="text" readonly=true value={snippet} />
                 </label>
             }
