@@ -1,0 +1,187 @@
+// What a reader does, in each engine (issue 28): Chromium, Firefox and
+// WebKit, through WebDriver (webdriver.mjs), against the release build in
+// dist/. The app draws the address's shape; typing updates the summary and
+// the address; a broken shape shows its error; a preset loads; embed mode
+// draws, with a heading; docs.html's elements mount and draw; Export SVG
+// gives the figure; Copy embed code says whether the clipboard took it;
+// axe finds nothing; the worked steps' index stays on one line (a
+// screenshot of them per engine in target/e2e/engines/).
+//
+//   cd tests/e2e && ENGINES=firefox node --test engines/reader.mjs
+//   cd tests/e2e && xvfb-run -a env ENGINES=webkit node --test engines/reader.mjs
+//
+// ENGINES is a comma-separated list (default: all three). An engine whose
+// driver or browser is not installed is skipped with a loud message.
+
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { By } from 'selenium-webdriver';
+import { AXE_SOURCE, AXE_TAGS, runAxe } from '../axe.mjs';
+import { screenshotDir, startServer, stopAll as stopServers } from '../harness.mjs';
+import { missing, startSession, stopAll as stopSessions, waitUntil } from './webdriver.mjs';
+import * as page from './page.mjs';
+
+const SHAPE = 'f32[3,5]{1,0:T(2,2)}';
+const shots = join(screenshotDir, 'engines');
+const engines = (process.env.ENGINES ?? 'chromium,firefox,webkit').split(',').filter(Boolean);
+
+after(async () => {
+  await stopSessions();
+  await stopServers();
+});
+
+for (const engine of engines) {
+  const why = missing(engine);
+  if (why) {
+    console.error(`\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n!!! ${engine.toUpperCase()} NOT TESTED: ${why}\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n`);
+    test(`${engine}: the reader's checks`, { skip: `${engine} NOT TESTED: ${why}` }, () => {});
+    continue;
+  }
+  describe(engine, () => {
+    let driver;
+    let base;
+    const open = async (query) => {
+      await driver.get(`${base}${query}`);
+    };
+    // Replaces the input's text by typing: the text selected first from a
+    // script (with geckodriver, a Ctrl+A chord before the keys selected
+    // nothing, and the keys were lost), then typed key by key.
+    const retype = async (text) => {
+      const input = await driver.findElement(By.id('shape-input'));
+      await driver.executeScript('arguments[0].focus(); arguments[0].select()', input);
+      await input.sendKeys(text);
+    };
+    const shot = async (name) => {
+      mkdirSync(shots, { recursive: true });
+      const png = await driver.takeScreenshot();
+      writeFileSync(join(shots, `${engine}-${name}.png`), png, 'base64');
+    };
+    const axe = async (what) => {
+      await driver.executeScript(AXE_SOURCE);
+      const violations = await driver.executeAsyncScript(
+        `const done = arguments[arguments.length - 1];
+         (${runAxe})(arguments[0]).then(done, (e) => done([{ rule: 'axe failed', help: String(e) }]));`,
+        AXE_TAGS,
+      );
+      assert.deepEqual(violations, [], `${engine}, ${what}:\n${JSON.stringify(violations, null, 2)}`);
+    };
+
+    before(async () => {
+      base = await startServer();
+      driver = await startSession(engine);
+      const caps = await driver.getCapabilities();
+      console.log(`${engine}: ${caps.get('browserName')} ${caps.get('browserVersion')}`);
+    });
+
+    test('the app draws the address\'s shape', async () => {
+      await open(`?shape=${encodeURIComponent(SHAPE)}`);
+      const drawn = await waitUntil(driver, page.drawn, 'the picture', 0);
+      // 5 x 3 logical cells; 15 elements coloured by offset, padding hatched.
+      assert.equal(drawn.world, '6,4'); // 5 x 3, tiles padding it to 6 x 4
+      assert.ok(drawn.colours >= 15, `colours on the canvas: ${drawn.colours}`);
+      assert.equal(await driver.findElement(By.id('shape-input')).getAttribute('value'), SHAPE);
+      await axe('the app');
+      await shot('app');
+    });
+
+    test('typing updates the summary and the address', async () => {
+      const before = await driver.executeScript(page.generation);
+      await retype('f32[4,7]{0,1}');
+      await waitUntil(driver, page.queryIs, 'the address', 'shape', 'f32[4,7]{0,1}');
+      const drawn = await waitUntil(driver, page.drawn, 'the new picture', before);
+      assert.equal(drawn.world, '7,4');
+      const summary = await waitUntil(driver, page.summaryOf, 'the summary', '{0,1}');
+      // Two dims are named by letters, the minor one x.
+      assert.equal(summary.dims.replace(/\s/g, ''), 'y=4,x=7');
+    });
+
+    test('a broken shape shows its error with a caret', async () => {
+      await retype('f32[4,7]{0,1:T(2,2');
+      const error = await waitUntil(driver, page.errorText, 'the error');
+      assert.match(error, /\^/, error);
+      assert.equal(await driver.findElement(By.id('shape-error')).getAttribute('role'), 'alert');
+      await shot('error');
+    });
+
+    test('a preset loads its shape', async () => {
+      const before = await driver.executeScript(page.generation);
+      await driver.findElement(By.css('#preset-select option[value="seed-2x3-col"]')).click();
+      const drawn = await waitUntil(driver, page.drawn, 'the preset', before);
+      assert.equal(drawn.world, '3,2');
+      assert.equal(await driver.findElement(By.id('shape-input')).getAttribute('value'), 'f32[2,3]{0,1}');
+    });
+
+    test('the worked steps keep an index on one line', async () => {
+      await open(`?shape=${encodeURIComponent(SHAPE)}`);
+      await waitUntil(driver, page.drawn, 'the picture', 0);
+      // Pin element (0, 0): a real click on its cell.
+      const canvas = await driver.findElement(By.id('layout-canvas'));
+      const [x, y] = await driver.executeScript(page.cellFromCentre, 0, 0);
+      await driver.actions().move({ origin: canvas, x, y }).press().release().perform();
+      await waitUntil(driver, page.workedCaption, 'the worked steps', 'How the tiling arrives at offset 0');
+      const cells = await driver.executeScript(page.indexCells);
+      assert.ok(cells.some((c) => c.text === '(0, 0)'), JSON.stringify(cells));
+      for (const c of cells) assert.ok(c.height <= c.line * 1.2, `${c.text} wraps: ${c.height} px for lines of ${c.line} px`);
+      // The viewport, the table in its middle: WebKitWebDriver's element
+      // screenshot cut the wrong rectangle here (the area above the table).
+      const table = await driver.findElement(By.id('worked-steps'));
+      await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', table);
+      await shot('worked-steps');
+    });
+
+    test('Export SVG gives the figure', async () => {
+      await open(`?shape=${encodeURIComponent(SHAPE)}`);
+      await waitUntil(driver, page.drawn, 'the picture', 0);
+      await driver.executeScript(page.catchDownloads);
+      await driver.findElement(By.id('export-svg')).click();
+      const svg = await driver.executeAsyncScript(page.readDownload);
+      assert.equal(svg.name, 'xla-layout.svg');
+      assert.equal(svg.error, undefined);
+      assert.equal(svg.title, SHAPE);
+      // One memory cell per element, the other 9 of the 24 slots padding.
+      assert.deepEqual([svg.memoryCells, svg.memoryPads, svg.logicalCells], [15, 9, 15]);
+    });
+
+    test('Copy embed code: the snippet, and the label says whether the clipboard took it', async () => {
+      await open(`?shape=${encodeURIComponent(SHAPE)}`);
+      await waitUntil(driver, page.drawn, 'the picture', 0);
+      await driver.findElement(By.id('copy-embed')).click();
+      // Engines differ here: the label says which happened (never silent).
+      const said = await waitUntil(driver, page.copyOutcome, 'the clipboard\'s answer');
+      console.log(`${engine}: Copy embed code: ${said}`);
+      assert.match(said, /^Embed code \((copied|not copied: .*)\)$/);
+      const snippet = await driver.findElement(By.id('embed-code')).getAttribute('value');
+      assert.match(snippet, /^<iframe src="[^"]*embed=1/);
+    });
+
+    test('embed mode draws, with a heading and no violations', async () => {
+      await open(`?embed=1&controls=compact&shape=${encodeURIComponent(SHAPE)}`);
+      const drawn = await waitUntil(driver, page.drawn, 'the embed', 0);
+      assert.equal(drawn.world, '6,4'); // 5 x 3, tiles padding it to 6 x 4
+      const facts = await driver.executeScript(
+        "return { input: !!document.getElementById('shape-input'), h1: document.querySelector('main h1')?.textContent }",
+      );
+      assert.deepEqual(facts, { input: false, h1: `XLA layout of ${SHAPE}` });
+      await axe('embed mode');
+      await shot('embed');
+    });
+
+    test('docs.html: the 21 elements mount and draw', async () => {
+      await open('docs.html');
+      const count = await waitUntil(driver, 'return document.querySelectorAll("xla-layout").length', 'the elements');
+      assert.equal(count, 21);
+      for (let i = 0; i < count; i += 1) {
+        await driver.executeScript('document.querySelectorAll("xla-layout")[arguments[0]].scrollIntoView({ block: "center" })', i);
+        await waitUntil(driver, page.elementDrawn, `element ${i} to draw`, i);
+      }
+      const first = await driver.executeScript(page.elementDrawn, 0);
+      assert.equal(first.world, '3,2');
+      assert.ok(first.colours >= 6, `colours in the first element: ${first.colours}`);
+      await axe('docs.html');
+      await driver.executeScript('window.scrollTo(0, 0)');
+      await shot('docs');
+    });
+  });
+}
