@@ -17,6 +17,9 @@ WASM_OPT_VERSION="132"
 # The registry mirror lacks webpki-roots 1.0.11, which wasm-bindgen-cli's lock
 # file asks for; 1.0.10 is the newest one it has.
 WEBPKI_ROOTS_FALLBACK="1.0.10"
+# Firefox's WebDriver, for the engine tests (tests/e2e/engines/).
+GECKODRIVER_VERSION="0.37.1"
+MINIBROWSER="/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 
 # The exact compiler of rust-toolchain.toml, for every cargo this script and
 # its callers run, whatever stable the machine has as its default.
@@ -153,6 +156,30 @@ ensure_chromium() {
     say "installing chromium and chromium-driver from Debian apt (~1 min)"
     as_root apt-get update
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
+}
+
+# The other two engines of the engine tests: Firefox ESR, WebKitGTK's
+# WebDriver with its MiniBrowser, and Xvfb (WebKit needs a display) from
+# Debian apt (~1.5 min); geckodriver from crates.io (~4 min on 2 cores).
+# A failed install is a loud warning, not an error: that engine's test step
+# then says, as loudly, that it did not run (scripts/test.sh).
+ensure_engines() {
+    if [ -x /usr/bin/firefox-esr ] && [ -x /usr/bin/WebKitWebDriver ] && [ -x "$MINIBROWSER" ] &&
+        command -v xvfb-run >/dev/null 2>&1; then
+        say "firefox-esr, WebKitWebDriver + MiniBrowser, xvfb: present ($(/usr/bin/firefox-esr --version 2>/dev/null))"
+    else
+        say "installing firefox-esr, webkit2gtk-driver and xvfb from Debian apt (~1.5 min)"
+        (as_root apt-get update && as_root env DEBIAN_FRONTEND=noninteractive \
+            apt-get install -y firefox-esr webkit2gtk-driver xvfb) ||
+            warn "!!! could not install firefox-esr, webkit2gtk-driver, xvfb: Firefox and WebKit will NOT be tested"
+    fi
+    if [ "$("$CARGO_BIN/geckodriver" --version 2>/dev/null | head -n 1)" = "geckodriver $GECKODRIVER_VERSION" ]; then
+        say "geckodriver $GECKODRIVER_VERSION: present"
+    else
+        say "installing geckodriver $GECKODRIVER_VERSION with cargo (~4 min the first time on 2 cores)"
+        cargo install geckodriver --version "$GECKODRIVER_VERSION" --locked --force ||
+            warn "!!! could not install geckodriver $GECKODRIVER_VERSION: Firefox will NOT be tested"
+    fi
 }
 
 # Everything `scripts/run.sh` needs.

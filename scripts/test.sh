@@ -82,6 +82,17 @@ step() {
     return 0
 }
 
+# `not_tested NAME WHY`: an optional step whose tools could not be
+# installed: said loudly, shown in the table, not counted as a failure.
+not_tested() {
+    printf '\n\033[1;33m!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n'
+    printf '!!! %s NOT RUN: %s\n' "$1" "$2"
+    printf '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\033[0m\n'
+    STEP_NAMES+=("$1")
+    STEP_RESULTS+=("NOT RUN ($2)")
+    STEP_SECONDS+=(0)
+}
+
 # `skip NAME WHY`: records a step that could not run (counts as a failure).
 skip() {
     printf '\n\033[1;33m=== %s skipped\033[0m: %s\n' "$1" "$2"
@@ -102,6 +113,7 @@ passed() {
 install_tools() {
     ensure_app_tools
     ensure_chromium
+    ensure_engines
 }
 
 e2e_dependencies() {
@@ -150,6 +162,31 @@ e2e() {
     node --test
 }
 
+# What engine $1 lacks here (nothing when it can be tested): the paths
+# tests/e2e/engines/webdriver.mjs uses.
+engine_missing() {
+    local need path absent=()
+    case "$1" in
+        chromium) need="/usr/bin/chromium /usr/bin/chromedriver" ;;
+        firefox) need="/usr/bin/firefox-esr $CARGO_BIN/geckodriver" ;;
+        webkit) need="/usr/bin/WebKitWebDriver $MINIBROWSER $(command -v xvfb-run || echo xvfb-run)" ;;
+    esac
+    for path in $need; do
+        [ -x "$path" ] || absent+=("$(basename "$path")")
+    done
+    printf '%s' "${absent[*]}"
+}
+
+# The reader's checks in one engine through WebDriver (tests/e2e/engines/).
+engine() {
+    cd tests/e2e
+    if [ "$1" = webkit ]; then
+        ENGINES=webkit xvfb-run -a node --test engines/reader.mjs
+    else
+        ENGINES="$1" node --test engines/reader.mjs
+    fi
+}
+
 step install-tools install_tools
 step fmt cargo fmt --all -- --check
 step clippy-host cargo clippy --locked --all-targets -- -D warnings
@@ -166,6 +203,15 @@ if passed trunk-build-release; then
     step bundle-size bundle_size
     step e2e-deps e2e_dependencies
     step e2e-chromium e2e
+    # The same reader-facing checks in Chromium, Firefox and WebKit.
+    for name in chromium firefox webkit; do
+        absent="$(engine_missing "$name")"
+        if [ -n "$absent" ]; then
+            not_tested "engine-$name" "not installed: $absent"
+        else
+            step "engine-$name" engine "$name"
+        fi
+    done
     # The Python package: the release build's dist/ copied into the wheel
     # (the widget's element, offline), built in .venv; pytest (hypothesis,
     # jax on CPU, the example notebook, Sphinx and MkDocs builds, JupyterLab
@@ -174,6 +220,7 @@ if passed trunk-build-release; then
 else
     skip bundle-size "no release build"
     skip e2e-chromium "no release build"
+    skip engines "no release build"
     skip python "no release build"
 fi
 
@@ -195,12 +242,18 @@ fi
 printf '\n\033[1m%-22s %-30s %8s\033[0m\n' STEP RESULT SECONDS
 for i in "${!STEP_NAMES[@]}"; do
     result="${STEP_RESULTS[$i]}"
-    colour='\033[1;32m'
-    [ "$result" = PASS ] || colour='\033[1;31m'
+    case "$result" in
+        PASS) colour='\033[1;32m' ;;
+        "NOT RUN"*) colour='\033[1;33m' ;;
+        *) colour='\033[1;31m' ;;
+    esac
     printf "%-22s ${colour}%-30s\033[0m %8s\n" "${STEP_NAMES[$i]}" "$result" "${STEP_SECONDS[$i]}"
 done
 if [ "$FAILED" -eq 0 ]; then
     printf '\n\033[1;32mALL PASSED\033[0m (%s s)\n' "$SECONDS"
+    if printf '%s\n' "${STEP_RESULTS[@]}" | grep -q '^NOT RUN'; then
+        printf '\033[1;33m!!! but some steps were NOT RUN (see the table)\033[0m\n'
+    fi
 else
     printf '\n\033[1;31mFAILED\033[0m (%s s); logs in %s\n' "$SECONDS" "$LOGS"
 fi
