@@ -109,3 +109,16 @@ export const elementDrawn = `${COLOURS}
 export const copyOutcome = `
   const label = document.querySelector('label.embed-code')?.firstChild?.textContent?.trim();
   return label && !label.includes('copying') ? label : null;`;
+
+/**
+ * arguments: [root] (a document or an element's shadow root, null for the
+ * document): the picture's text alternative (the element its canvas's
+ * aria-describedby names, looked up in the same tree) and the cursor's
+ * readout, as assistive technology gets them.
+ */
+export const forReaders = `
+  const root = arguments[0]?.shadowRoot ?? document;
+  const canvas = root.getElementById('layout-canvas');
+  const alt = root.getElementById(canvas?.getAttribute('aria-describedby') ?? '');
+  const readout = root.getElementById('cursor-readout');
+  return { alt: alt?.querySelector('p')?.textContent ?? null, readout: readout ? readout.tagName + ' ' + readout.textContent : null };`;

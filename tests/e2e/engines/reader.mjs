@@ -164,6 +164,10 @@ for (const engine of engines) {
         "return { input: !!document.getElementById('shape-input'), h1: document.querySelector('main h1')?.textContent }",
       );
       assert.deepEqual(facts, { input: false, h1: `XLA layout of ${SHAPE}` });
+      // The picture's text alternative and the live cursor readout.
+      const told = await driver.executeScript(page.forReaders, null);
+      assert.match(told.alt, /dimensions \[3, 5\].*15 elements.*24 element slots.*9 of them padding/);
+      assert.equal(told.readout, 'OUTPUT offset 0');
       await axe('embed mode');
       await shot('embed');
     });
@@ -179,6 +183,14 @@ for (const engine of engines) {
       const first = await driver.executeScript(page.elementDrawn, 0);
       assert.equal(first.world, '3,2');
       assert.ok(first.colours >= 6, `colours in the first element: ${first.colours}`);
+      // Inside the element too: the alternative, and the host a named figure.
+      const host = await driver.findElement(By.css('xla-layout'));
+      const told = await driver.executeScript(page.forReaders, host);
+      assert.match(told.alt, /dimensions \[2, 3\].*6 elements/);
+      assert.deepEqual(
+        [await host.getAttribute('role'), await host.getAttribute('aria-label')],
+        ['figure', 'XLA layout of f32[2,3]{1,0}'],
+      );
       await axe('docs.html');
       await driver.executeScript('window.scrollTo(0, 0)');
       await shot('docs');
