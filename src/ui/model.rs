@@ -6,6 +6,7 @@ use crate::core::summary::Summary;
 use crate::core::{self, Analysis, Shape};
 
 use super::explain::Explained;
+use super::shard::{self, ShardView};
 use crate::core::steps::Steps;
 
 /// The older Layout proto's `padding_value`: the core's type.
@@ -90,6 +91,12 @@ pub struct Model {
     /// What is wrong with the padded dims text, if anything (the picture
     /// then shows the leaf without them).
     pub padded_error: Option<String>,
+    /// The drawn leaf under the sharding field's sharding: the picture is
+    /// then the shown device's shard.
+    pub shard: Option<ShardView>,
+    /// What is wrong with the sharding field (the picture then shows the
+    /// whole array).
+    pub sharding_error: Option<InputError>,
 }
 
 /// What the page asks about.
@@ -101,6 +108,10 @@ pub struct Request {
     /// `3,5`: the older proto's padded dims; empty for none.
     pub padded: String,
     pub pad_value: PadValue,
+    /// The sharding field's text; empty for none.
+    pub sharding: String,
+    /// Which device's shard to draw (an index into the devices listed).
+    pub device: usize,
 }
 
 /// Parses the padded dims text: sizes separated by commas.
@@ -171,6 +182,7 @@ fn model_of(shape: &Shape, request: &Request) -> Model {
         Err(e) => (None, Some(e)),
     };
     let mut why_not = None;
+    let (mut sharded, mut sharding_error) = (None, None);
     let drawn = match chosen {
         None => {
             why_not = Some(match (shape, leaves.first()) {
@@ -196,19 +208,50 @@ fn model_of(shape: &Shape, request: &Request) -> Model {
                 _ => None,
             };
             let used_padding = with_padding.is_some();
-            let analysis = with_padding.or_else(|| array.and_then(|a| Analysis::of(a).ok()));
-            match (array, analysis) {
+            // A sharding draws the shown device's shard instead.
+            let view = match (
+                array.filter(|_| !request.sharding.trim().is_empty()),
+                shard::support(),
+            ) {
+                (Some(a), Some(support)) => {
+                    (support.view)(shape, &entry.path, a, &request.sharding, request.device)
+                        .map_err(|e| sharding_error = Some(e))
+                        .ok()
+                }
+                (Some(_), None) => {
+                    sharding_error = Some(InputError::plain(
+                        &request.sharding,
+                        "this page does not read shardings: open the app".to_owned(),
+                    ));
+                    None
+                }
+                (None, _) => None,
+            };
+            let (array, analysis) = match &view {
+                Some(v) => (Some(&v.shard_array), Some(v.shard.clone())),
+                None => (
+                    array,
+                    with_padding.or_else(|| array.and_then(|a| Analysis::of(a).ok())),
+                ),
+            };
+            let drawn = match (array, analysis) {
                 (Some(array), Some(analysis)) => Some(Drawn {
                     path: entry.path.clone(),
                     explained: Explained::of(&analysis),
                     steps: Steps::new(&analysis.layout).ok(),
                     analysis,
-                    padded: if used_padding { padded.clone() } else { None },
+                    padded: if used_padding && view.is_none() {
+                        padded.clone()
+                    } else {
+                        None
+                    },
                     pad_value: request.pad_value,
                     array: array.clone(),
                 }),
                 _ => None,
-            }
+            };
+            sharded = view;
+            drawn
         }
     };
     Model {
@@ -219,6 +262,8 @@ fn model_of(shape: &Shape, request: &Request) -> Model {
         drawn,
         why_not,
         padded_error,
+        shard: sharded,
+        sharding_error,
     }
 }
 

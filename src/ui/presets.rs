@@ -16,6 +16,8 @@ pub struct Preset {
     pub note: &'static str,
     /// A second shape for the "compare with" box; empty for none.
     pub compare: &'static str,
+    /// The sharding field's text; empty for none.
+    pub sharding: &'static str,
 }
 
 const fn preset(
@@ -32,6 +34,20 @@ const fn preset(
         pad_value: PadValue::Zero,
         note,
         compare: "",
+        sharding: "",
+    }
+}
+
+const fn sharded(
+    id: &'static str,
+    name: &'static str,
+    shape: &'static str,
+    sharding: &'static str,
+    note: &'static str,
+) -> Preset {
+    Preset {
+        sharding,
+        ..preset(id, name, shape, note)
     }
 }
 
@@ -56,6 +72,7 @@ pub const PRESETS: &[Preset] = &[
         pad_value: PadValue::Zero,
         note: "padded_dimensions [3,5]: memory holds a d 0 b e 0 c f 0 0 0 0 0 0 0.",
         compare: "",
+        sharding: "",
     },
     Preset {
         id: "seed-2x3-compare",
@@ -65,6 +82,7 @@ pub const PRESETS: &[Preset] = &[
         pad_value: PadValue::Zero,
         note: "a b c d e f against a d b e c f: a copy moves b, c, d and e.",
         compare: "f32[2,3]{0,1}",
+        sharding: "",
     },
     preset(
         "tiled-3x5",
@@ -180,6 +198,27 @@ pub const PRESETS: &[Preset] = &[
         "%fusion.3 = bf16[32,32,4096]{2,1,0:T(8,128)(2,1)S(1)}\n            fusion(bf16[32,32,8192]{2,1,0:T(8,128)(2,1)S(1)} %fusion.32),\n            kind=kCustom, calls=%all-reduce-scatter.3",
         "the seed's second instruction: S(1) puts it in memory space 1; one operand, two attributes.",
     ),
+    sharded(
+        "shard-embedding",
+        "sharded: an embedding table over 8 devices",
+        "bf16[256000,4096]{1,0:T(8,128)(2,1)}",
+        "{devices=[8,1]<=[8]}",
+        "each device holds 32,000 whole rows: 250 MiB, no padding; pick a device to see its rows.",
+    ),
+    sharded(
+        "shard-small-batch",
+        "sharded: a small batch where tiling doubles every shard",
+        "f32[64,4096]{1,0:T(8,128)}",
+        "{devices=[16,1]<=[16]}",
+        "16 ways leave 4 rows per device; T(8,128) pads them to 8: every device holds twice its data.",
+    ),
+    sharded(
+        "shard-uneven",
+        "sharded: an uneven dim with empty last shards",
+        "s32[6,128]{1,0:T(8,128)}",
+        "x=8 P('x', None)",
+        "6 rows over 8 devices: devices 6 and 7 hold nothing, and every device still allocates an 8-row tile.",
+    ),
 ];
 
 /// The preset with this id.
@@ -194,20 +233,55 @@ mod tests {
 
     #[test]
     fn every_preset_is_valid_and_drawable() {
+        crate::ui::shard::enable();
         for p in PRESETS {
             let model = analyse(&Request {
                 text: p.shape.to_owned(),
                 leaf: Vec::new(),
                 padded: p.padded.to_owned(),
                 pad_value: p.pad_value,
+                sharding: p.sharding.to_owned(),
+                device: 0,
             })
             .unwrap_or_else(|e| panic!("{}: {}", p.id, e.message));
             assert!(model.drawn.is_some(), "{} draws", p.id);
             assert!(model.padded_error.is_none(), "{}", p.id);
+            assert!(model.sharding_error.is_none(), "{}", p.id);
+            assert_eq!(model.shard.is_some(), !p.sharding.is_empty(), "{}", p.id);
             assert_eq!(find(p.id), Some(p));
         }
         let ids: std::collections::HashSet<_> = PRESETS.iter().map(|p| p.id).collect();
         assert_eq!(ids.len(), PRESETS.len(), "ids are unique");
+    }
+
+    #[test]
+    fn the_sharded_presets_say_what_their_notes_say() {
+        crate::ui::shard::enable();
+        let per_device = |id: &str| {
+            let p = find(id).unwrap();
+            let m = analyse(&Request {
+                text: p.shape.to_owned(),
+                sharding: p.sharding.to_owned(),
+                ..Request::default()
+            })
+            .unwrap();
+            m.shard.unwrap().report
+        };
+        // 256,000 / 8 rows of 4,096 bf16: 250 MiB, no padding.
+        let r = per_device("shard-embedding");
+        assert_eq!(r.bytes_per_device, 32_000 * 4096 * 2);
+        assert_eq!(r.bytes_per_device, 250 * 1024 * 1024);
+        let r = per_device("shard-small-batch");
+        assert_eq!(r.bytes_per_device, 2 * 4 * 4096 * 4);
+        let r = per_device("shard-uneven");
+        let empty: Vec<i64> = r
+            .devices
+            .iter()
+            .filter(|d| d.elements == 0)
+            .map(|d| d.device)
+            .collect();
+        assert_eq!(empty, [6, 7]);
+        assert_eq!(r.bytes_per_device, 8 * 128 * 4);
     }
 
     #[test]

@@ -91,6 +91,10 @@ pub enum Action {
     StageStep(i64),
     /// Leave step mode.
     StageOff,
+    /// The sharding field's text.
+    Sharding(String),
+    /// Show this device's shard (an index into the devices listed).
+    Device(usize),
 }
 
 /// What the page says about the current text.
@@ -127,6 +131,15 @@ pub struct State {
     pub compare: Option<CompareView>,
     /// Step mode's stage (`None`: off).
     pub stage: Option<usize>,
+    /// The sharding field, exactly as typed (or as filled from a pasted
+    /// instruction's `sharding=`).
+    pub sharding: String,
+    /// The field was filled from the pasted instruction, not typed.
+    pub sharding_filled: bool,
+    /// The shown device (an index into the sharding's devices).
+    pub device: usize,
+    /// Step mode shows the cut into shards (before its stage 0).
+    pub stage_cut: bool,
 }
 
 impl State {
@@ -150,6 +163,10 @@ impl State {
             suggested: None,
             compare: None,
             stage: None,
+            sharding: String::new(),
+            sharding_filled: false,
+            device: 0,
+            stage_cut: false,
         };
         state.set_input(input);
         state
@@ -161,16 +178,19 @@ impl State {
             leaf: self.leaf.clone(),
             padded: self.padded.clone(),
             pad_value: self.pad_value,
+            sharding: self.sharding.clone(),
+            device: self.device,
         }
     }
 
     fn set_input(&mut self, input: String) {
         self.input = input;
+        self.fill_sharding();
         self.reanalyse();
     }
 
     /// Looks at the text again; a bad text keeps the last good model.
-    fn reanalyse(&mut self) {
+    pub(crate) fn reanalyse(&mut self) {
         match analyse(&self.request()) {
             Ok(model) => {
                 self.status = Status::Valid;
@@ -188,6 +208,7 @@ impl State {
         self.pinned = None;
         self.suggested = None;
         self.stage = None;
+        self.stage_cut = false;
         if let Some(text) = self.compare.take().map(|c| c.input) {
             self.set_compare(text);
         }
@@ -292,6 +313,9 @@ impl State {
                 self.pad_value = p.pad_value;
                 self.leaf.clear();
                 self.compare = None;
+                self.sharding = p.sharding.to_owned();
+                self.sharding_filled = false;
+                self.device = 0;
                 self.set_input(p.shape.to_owned());
                 if !p.compare.is_empty() {
                     self.set_compare(p.compare.to_owned());
@@ -333,7 +357,10 @@ impl State {
             },
             Action::CompareEdit(text) => self.set_compare(text),
             Action::StageStep(by) => self.step_stage(by),
-            Action::StageOff => self.stage = None,
+            Action::StageOff => {
+                self.stage = None;
+                self.stage_cut = false;
+            }
             Action::Suggest => {
                 if self.suggested.is_none() {
                     self.suggested = self
@@ -343,6 +370,8 @@ impl State {
                         .map(|d| Rc::new(Suggested::of(&d.array, &d.analysis)));
                 }
             }
+            Action::Sharding(text) => self.set_sharding(text),
+            Action::Device(index) => self.set_device(index),
             other => self.apply_view(other),
         }
     }

@@ -314,6 +314,24 @@ impl State {
         if count == 0 {
             return;
         }
+        // A sharded array's first stage is the cut into shards.
+        let sharded = self.model.as_ref().is_some_and(|m| m.shard.is_some());
+        match (self.stage, self.stage_cut) {
+            (None, _) if sharded => {
+                self.stage = Some(0);
+                self.stage_cut = true;
+                return;
+            }
+            (Some(_), true) => {
+                self.stage_cut = by <= 0;
+                return;
+            }
+            (Some(0), false) if sharded && by < 0 => {
+                self.stage_cut = true;
+                return;
+            }
+            _ => {}
+        }
         self.stage = Some(match self.stage {
             None => 0,
             Some(k) => {
