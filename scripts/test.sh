@@ -19,7 +19,7 @@ cd "$ROOT"
 # 250 KB for the whole app was not reachable (docs/dependencies.md, "The
 # bundle"); its budget sits just above today so that growth still fails.
 # 320 KB before shardings; see docs/dependencies.md, "The bundle".
-APP_BUDGET_BYTES=$((345 * 1000))
+APP_BUDGET_BYTES=$((375 * 1000))
 EMBED_BUDGET_BYTES=$((250 * 1000))
 
 LOGS="$ROOT/target/test-logs"

@@ -24,6 +24,7 @@ use super::keys::use_keyboard;
 use super::leaves::LeafTree;
 use super::legacy::LegacyPanel;
 use super::scan_table::ScanTable;
+use super::sharding::{ShardPanel, ShardingField};
 use super::shared::Shared;
 use super::stepper::StepPanel;
 use super::summary::SummaryPanel;
@@ -49,6 +50,8 @@ pub fn App(props: &AppProps) -> Html {
     let state = {
         let text = props.initial.clone();
         use_reducer(move || {
+            // Shardings are read in the app only (see `shard::enable`).
+            crate::ui::shard::enable();
             let i = match text {
                 Some(t) => Initial {
                     shape: t.to_string(),
@@ -56,12 +59,18 @@ pub fn App(props: &AppProps) -> Html {
                     pad_value: Default::default(),
                     leaf: Vec::new(),
                     compare: String::new(),
+                    sharding: String::new(),
+                    device: 0,
                 },
                 None => browser::initial(),
             };
             let mut s = State::new(i.shape, i.padded, i.pad_value, i.leaf);
             if !i.compare.is_empty() {
                 s.apply(Action::CompareEdit(i.compare));
+            }
+            if !i.sharding.is_empty() {
+                s.apply(Action::Sharding(i.sharding));
+                s.apply(Action::Device(i.device));
             }
             s.apply(Action::SystemDark(
                 browser::dark_query().is_some_and(|q| q.matches()),
@@ -86,6 +95,8 @@ pub fn App(props: &AppProps) -> Html {
             .as_ref()
             .map(|c| c.input.clone())
             .unwrap_or_default(),
+        sharding: state.sharding.clone(),
+        device: state.device,
     });
     let dark = state.settings.theme_kind() == crate::render::world::ThemeKind::Dark;
     use_effect_with(dark, |dark| browser::apply_theme(*dark));
@@ -165,6 +176,9 @@ pub fn App(props: &AppProps) -> Html {
                         }) }
                     </select>
                 </div>
+                <ShardingField value={AttrValue::from(state.sharding.clone())}
+                    error={model.as_ref().and_then(|m| m.sharding_error.clone())}
+                    filled={state.sharding_filled} dispatch={dispatch.clone()} />
                 <DocumentBar doc={doc.clone()} on_edit={on_edit.clone()} />
                 <pre id={ERROR_ID} class="shape-error" role="alert">{ error.unwrap_or_default() }</pre>
                 <p class="canonical" hidden={canonical.is_empty()}>
@@ -186,6 +200,10 @@ pub fn App(props: &AppProps) -> Html {
                     <CompareMemory model={model.clone().map(Shared)} compare={state.compare.clone()}
                         lit={state.hover.or(state.pinned).map(|t| t.offset)} dispatch={dispatch.clone()} />
                     <StepPanel model={model.clone().map(Shared)} stage={state.stage}
+                        sharded={model.as_ref().is_some_and(|m| m.shard.is_some())}
+                        cut={model.as_ref().and_then(|m| m.shard.as_ref())
+                            .filter(|_| state.stage_cut && state.stage.is_some())
+                            .map(|v| AttrValue::from(super::sharding::cut_text(v)))}
                         offset={shown_offset} dispatch={dispatch.clone()} />
                     <ExportBar state={state.clone()} dispatch={dispatch.clone()} />
                 </section>
@@ -193,6 +211,7 @@ pub fn App(props: &AppProps) -> Html {
                     <InfoPanel model={model.clone().map(Shared)} {which} offset={shown_offset}
                         pinned={state.pinned.is_some()} dispatch={dispatch.clone()} />
                     if let Some(model) = model.clone() {
+                        <ShardPanel model={Shared(model.clone())} dispatch={dispatch.clone()} />
                         <SummaryPanel model={Shared(model.clone())}
                             suggested={state.suggested.clone().map(Shared)} dispatch={dispatch.clone()} />
                         if model.is_tuple {

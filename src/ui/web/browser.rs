@@ -28,6 +28,10 @@ pub struct Initial {
     pub leaf: Vec<usize>,
     /// The "compare with" text; empty when the box is closed.
     pub compare: String,
+    /// The sharding field (`?sharding=`); empty for none.
+    pub sharding: String,
+    /// The shown device (`?device=`, an index into the devices listed).
+    pub device: usize,
 }
 
 fn params() -> Option<UrlSearchParams> {
@@ -76,6 +80,10 @@ fn initial_with(stored: bool) -> Initial {
         compare: get("compare")
             .or_else(|| preset.map(|p| p.compare.to_owned()))
             .unwrap_or_default(),
+        sharding: get("sharding")
+            .or_else(|| preset.map(|p| p.sharding.to_owned()))
+            .unwrap_or_default(),
+        device: get("device").and_then(|d| d.parse().ok()).unwrap_or(0),
     }
 }
 
@@ -137,6 +145,15 @@ fn write_query(i: &Initial) -> Result<(), JsValue> {
     };
     optional("padded", i.padded.clone());
     optional("compare", i.compare.clone());
+    optional("sharding", i.sharding.clone());
+    optional(
+        "device",
+        if i.device == 0 || i.sharding.is_empty() {
+            String::new()
+        } else {
+            i.device.to_string()
+        },
+    );
     optional(
         "pad",
         match i.pad_value {

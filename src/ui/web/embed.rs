@@ -56,6 +56,8 @@ pub fn EmbedApp(props: &EmbedProps) -> Html {
                     pad_value: Default::default(),
                     leaf: Vec::new(),
                     compare: String::new(),
+                    sharding: String::new(),
+                    device: 0,
                 },
                 None => browser::initial_from_address(),
             };

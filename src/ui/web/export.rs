@@ -34,11 +34,14 @@ pub fn current_svg(state: &State) -> Option<(String, f64, f64)> {
         letters: mapping.num_elements() <= 26,
         pad_label: pad.as_deref(),
     };
-    let title = model
+    let mut title = model
         .leaves
         .iter()
         .find(|l| l.path == drawn.path)
         .map_or_else(|| model.canonical.clone(), |l| l.canonical.clone());
+    if let Some(v) = &model.shard {
+        title = super::sharding::shard_title(v);
+    }
     let svg = svg_of_view(&ViewInput {
         mapping,
         worlds,
@@ -52,7 +55,23 @@ pub fn current_svg(state: &State) -> Option<(String, f64, f64)> {
         view: FigureView::Both,
     });
     let (w, h) = svg_size(&svg)?;
-    Some((svg, w, h))
+    match &model.shard {
+        // The device grid below the picture, in an outer figure.
+        Some(v) => {
+            let grid = crate::ui::shard_grid::layout(v);
+            let (gw, gh) = (
+                w.max(crate::ui::shard_grid::WIDTH + 20.0),
+                h + grid.height + 40.0,
+            );
+            let outer = format!(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{gw}\" height=\"{gh}\" viewBox=\"0 0 {gw} {gh}\">{}{}</svg>",
+                svg.trim_start_matches(|c| c != '<').trim_start_matches("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"),
+                crate::ui::shard_grid::svg_group(v, 10.0, h + 30.0)
+            );
+            Some((outer, gw, gh))
+        }
+        None => Some((svg, w, h)),
+    }
 }
 
 /// The `width` and `height` of the SVG's root element.

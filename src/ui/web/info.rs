@@ -86,6 +86,9 @@ pub fn InfoPanel(props: &InfoProps) -> Html {
                 rows.push(("by name".into(), named));
             }
             rows.push(("row-major id".into(), id.to_string()));
+            if let Some(v) = props.model.as_ref().and_then(|m| m.shard.as_ref()) {
+                rows.extend(super::sharding::device_rows(v, &index));
+            }
             format!("Element {}", list(&index))
         }
         Cell::Padding(source) => {

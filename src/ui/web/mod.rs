@@ -25,6 +25,7 @@ pub mod panic;
 mod pasted;
 mod reducer;
 mod scan_table;
+mod sharding;
 mod shared;
 mod stepper;
 mod summary;

@@ -35,6 +35,12 @@ const MOVE_MS: f64 = 450.0;
 pub struct StepProps {
     pub model: Option<Shared<Model>>,
     pub stage: Option<usize>,
+    /// Showing the cut into shards, before stage 0: what it says.
+    #[prop_or_default]
+    pub cut: Option<AttrValue>,
+    /// The array is sharded: the cut is stage 1 and the tiling follows.
+    #[prop_or_default]
+    pub sharded: bool,
     /// The cell the cell panel shows (outlined in every stage).
     pub offset: Option<u64>,
     pub dispatch: Callback<Action>,
@@ -203,11 +209,13 @@ pub fn StepPanel(props: &StepProps) -> Html {
         Some(Ok(_)) => "cells",
         _ => "",
     };
-    let label = match (steps, props.stage) {
-        (Some(s), Some(k)) => s
+    let first = usize::from(props.sharded);
+    let label = match (steps, props.stage, &props.cut) {
+        (Some(_), Some(_), Some(_)) => format!("1/{}: the cut into shards", count + first),
+        (Some(s), Some(k), None) => s
             .stages()
             .get(k)
-            .map(|st| format!("{}/{count}: {}", k + 1, st.title()))
+            .map(|st| format!("{}/{}: {}", k + 1 + first, count + first, st.title()))
             .unwrap_or_default(),
         _ => "Step through the tiling, one stage at a time".to_owned(),
     };
@@ -223,6 +231,9 @@ pub fn StepPanel(props: &StepProps) -> Html {
                     <button type="button" id="step-off" onclick={off}>{ "Close" }</button>
                 }
             </div>
+            if let Some(cut) = &props.cut {
+                <p id="step-cut">{ cut.clone() }</p>
+            }
             if let Some(Err(why)) = &*picture {
                 <p class="muted">{ why.clone() }</p>
             }
@@ -232,7 +243,7 @@ pub fn StepPanel(props: &StepProps) -> Html {
                 }
             }
             <canvas ref={canvas} id="step-canvas" data-motion={motion} width={WIDTH.to_string()} height={HEIGHT.to_string()}
-                hidden={!matches!(&*picture, Some(Ok(_)))} />
+                hidden={props.cut.is_some() || !matches!(&*picture, Some(Ok(_)))} />
         </section>
     }
 }

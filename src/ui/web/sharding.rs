@@ -1,0 +1,245 @@
+//! The sharding field (`#sharding-input`, its errors in `#sharding-error`)
+//! and the devices panel (`#shard-panel`): the device picker
+//! (`#device-select`), the grid of the array's tiles over the devices
+//! (`#device-grid`, a block clicked shows its device) and what the shown
+//! device holds (`#shard-summary`).
+
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use super::shared::Shared;
+use crate::ui::model::{InputError, Model};
+use crate::ui::shard::{global_index, ShardView};
+use crate::ui::shard_grid::{layout, WIDTH};
+use crate::ui::state::Action;
+
+/// The most devices the picker lists (the grid still shows every block
+/// up to its own limit).
+const MAX_OPTIONS: usize = 1024;
+
+fn bytes(n: u64) -> String {
+    crate::ui::document::binary_bytes(n)
+}
+
+fn list(values: &[u64]) -> String {
+    let parts: Vec<String> = values.iter().map(u64::to_string).collect();
+    format!("({})", parts.join(", "))
+}
+
+fn ranges(r: &[[u64; 2]]) -> String {
+    let parts: Vec<String> = r.iter().map(|[s, e]| format!("{s}..{e}")).collect();
+    format!("[{}]", parts.join(", "))
+}
+
+/// The exported figure's title: the shard, whose it is, and of what.
+pub fn shard_title(v: &ShardView) -> String {
+    match v.shown() {
+        Some(d) => format!(
+            "{}: device {}'s shard of {} ({})",
+            v.report.shard, d.device, v.report.shape, v.report.sharding
+        ),
+        None => format!(
+            "{}: a shard of {} ({})",
+            v.report.shard, v.report.shape, v.report.sharding
+        ),
+    }
+}
+
+/// Step mode's first stage for a sharded array: the cut into shards.
+pub fn cut_text(v: &ShardView) -> String {
+    let r = &v.report;
+    let shown = match v.shown() {
+        Some(d) if d.elements == 0 => format!("; device {} holds nothing of it", d.device),
+        Some(d) => format!("; device {} holds {}", d.device, ranges(&d.ranges)),
+        None => String::new(),
+    };
+    format!(
+        "{} is cut {} ({}): every device holds a shard {}{shown}. The next stages lay out that shard.",
+        r.shape,
+        list(&r.ways).replace(", ", " x "),
+        r.meaning,
+        r.shard
+    )
+}
+
+/// The cell panel's rows for the shard's element at `index`.
+pub fn device_rows(v: &ShardView, index: &[u64]) -> Vec<(String, String)> {
+    let Some(d) = v.shown() else {
+        return Vec::new();
+    };
+    match global_index(v, index) {
+        Some(g) => vec![
+            ("device".into(), format!("{} holds it", d.device)),
+            ("global index".into(), list(&g)),
+        ],
+        None => vec![(
+            "device".into(),
+            format!(
+                "{}: past the array's end, the partitioner's padding of this shard",
+                d.device
+            ),
+        )],
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct FieldProps {
+    pub value: AttrValue,
+    pub error: Option<InputError>,
+    /// The text came from the pasted instruction's `sharding=`.
+    pub filled: bool,
+    pub dispatch: Callback<Action>,
+}
+
+#[function_component]
+pub fn ShardingField(props: &FieldProps) -> Html {
+    let oninput = props.dispatch.reform(|e: InputEvent| {
+        Action::Sharding(e.target_unchecked_into::<HtmlInputElement>().value())
+    });
+    html! {
+        <>
+            <div class="shape-row sharding-row">
+                <label for="sharding-input" class="field-label">{ "Sharding" }</label>
+                <input id="sharding-input" type="text" class="sharding-input" spellcheck="false"
+                    autocomplete="off" value={props.value.clone()} {oninput}
+                    aria-invalid={props.error.is_some().to_string()}
+                    aria-describedby="sharding-hint sharding-error"
+                    placeholder="{devices=[4,1]<=[4]}  or  x=4,y=2 P('x', None)" />
+            </div>
+            <p id="sharding-hint" class="hint">
+                { if props.filled { "From the pasted instruction's sharding=. " } else { "" } }
+                { "XLA's sharding, a pasted NamedSharding(..), or a mesh and a PartitionSpec; empty for one device." }
+            </p>
+            <pre id="sharding-error" class="shape-error" role="alert">
+                { props.error.as_ref().map(|e| e.message.clone()).unwrap_or_default() }
+            </pre>
+        </>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct PanelProps {
+    pub model: Shared<Model>,
+    pub dispatch: Callback<Action>,
+}
+
+#[function_component]
+pub fn ShardPanel(props: &PanelProps) -> Html {
+    let Some(v) = props.model.shard.as_ref() else {
+        return html! {};
+    };
+    let r = &v.report;
+    let on_select = props.dispatch.reform(|e: Event| {
+        let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+        Action::Device(value.parse().unwrap_or(0))
+    });
+    let options = r
+        .devices
+        .iter()
+        .enumerate()
+        .take(MAX_OPTIONS)
+        .map(|(k, d)| {
+            let text = if d.elements == 0 {
+                format!("device {}: nothing", d.device)
+            } else {
+                format!("device {}: {}", d.device, ranges(&d.ranges))
+            };
+            html! { <option value={k.to_string()} selected={k == v.device}>{ text }</option> }
+        });
+    let mut rows: Vec<(&'static str, &'static str, String)> = vec![
+        ("shard-text", "each device", r.shard.clone()),
+        ("shard-meaning", "sharding", r.meaning.clone()),
+    ];
+    let shard_data = v.shard.stats.bytes_data;
+    let tiling = r.bytes_per_device.saturating_sub(shard_data);
+    if let Some(d) = v.shown() {
+        let holds = if d.elements == 0 {
+            "nothing: past the array's end".to_owned()
+        } else {
+            format!("{} ({} elements)", ranges(&d.ranges), d.elements)
+        };
+        rows.push((
+            "shard-device",
+            "shown device",
+            format!("{} holds {holds}", d.device),
+        ));
+        rows.push((
+            "shard-device-bytes",
+            "its memory",
+            format!(
+                "{}: {} data, {} partitioner padding, {} tiling padding",
+                bytes(r.bytes_per_device),
+                bytes(d.bytes_valid),
+                bytes(shard_data.saturating_sub(d.bytes_valid)),
+                bytes(tiling)
+            ),
+        ));
+    }
+    if let Some(total) = r.bytes_total {
+        rows.push((
+            "shard-total",
+            "all devices",
+            format!(
+                "{} for {} of data: {} partitioner padding, {} tiling padding",
+                bytes(total),
+                bytes(
+                    r.bytes_data
+                        .saturating_mul(r.replication.unwrap_or(1).max(1))
+                ),
+                bytes(r.bytes_padding_partitioner.unwrap_or(0)),
+                bytes(r.bytes_padding_tiling.unwrap_or(0))
+            ),
+        ));
+    }
+    html! {
+        <section id="shard-panel" class="panel shard" aria-labelledby="shard-heading">
+            <h2 id="shard-heading">{ "Devices" }</h2>
+            if !r.devices.is_empty() {
+                <label class="device-pick">{ "Device " }
+                    <select id="device-select" onchange={on_select}>{ for options }</select>
+                </label>
+            }
+            { grid(v, &props.dispatch) }
+            <dl id="shard-summary" class="facts">
+                { for rows.into_iter().map(|(id, k, v)| html! { <><dt>{ k }</dt><dd {id}>{ v }</dd></> }) }
+            </dl>
+            <p id="shard-sentence">{ r.sentence.clone() }</p>
+        </section>
+    }
+}
+
+/// The device grid as SVG; a block clicked shows its first device.
+fn grid(v: &ShardView, dispatch: &Callback<Action>) -> Html {
+    let g = layout(v);
+    let label = format!(
+        "{} cut into {} tiles over {} devices; the shown device's tile is outlined",
+        v.report.shape,
+        v.report.ways.iter().product::<u64>(),
+        v.report
+            .num_devices
+            .map_or("all".to_owned(), |n| n.to_string())
+    );
+    let view_box = format!("-2 -2 {} {}", WIDTH + 4.0, g.height + 4.0);
+    html! {
+        <svg id="device-grid" class="device-grid" role="img" aria-label={label} viewBox={view_box}>
+            { for g.bands.iter().map(|(y, text)| html! {
+                <text x="0" y={format!("{y:.1}")} class="band">{ text.clone() }</text>
+            }) }
+            { for g.boxes.iter().map(|b| {
+                let first = b.first;
+                let onclick = dispatch.reform(move |_: MouseEvent| Action::Device(first));
+                html! {
+                    <g class={classes!("tile", b.shown.then_some("shown"), b.empty.then_some("empty"))} {onclick}>
+                        <title>{ b.title.clone() }</title>
+                        <rect class="alloc" x={format!("{:.1}", b.x)} y={format!("{:.1}", b.y)}
+                            width={format!("{:.1}", b.w)} height={format!("{:.1}", b.h)} />
+                        <rect class="valid" x={format!("{:.1}", b.x)} y={format!("{:.1}", b.y)}
+                            width={format!("{:.1}", b.valid_w)} height={format!("{:.1}", b.valid_h)} />
+                        <text x={format!("{:.1}", b.x + b.w / 2.0)} y={format!("{:.1}", b.y + b.h / 2.0 + 4.0)}
+                            text-anchor="middle">{ if b.empty && !b.label.is_empty() { "empty".to_owned() } else { b.label.clone() } }</text>
+                    </g>
+                }
+            }) }
+        </svg>
+    }
+}
