@@ -36,7 +36,12 @@ for (const mb of [5, 20]) {
     // The page stays a sane height: the table and the text view scroll
     // inside boxes of their own (before the fix: 2.6 million px for 5 MB).
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    assert.ok(height < 4000, `page height ${height} px`);
+    // On failure, say which part of the page is tall.
+    const tallest = height < 4000 ? '' : await page.evaluate(() =>
+      [...document.querySelectorAll('main *')]
+        .map((e) => [e.offsetHeight, `${e.tagName.toLowerCase()}#${e.id}.${[...e.classList].join('.')}`])
+        .sort((a, b) => b[0] - a[0]).slice(0, 8).map(([h, n]) => `${n} ${h}px`).join(', '));
+    assert.ok(height < 4000, `page height ${height} px: ${tallest}`);
     const lines = Number(await page.getAttribute('#document-text', 'data-lines'));
     assert.equal(lines, text.split('\n').length);
     if (mb === 5) {
