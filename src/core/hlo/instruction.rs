@@ -8,22 +8,22 @@
 //! Operands are written with their shapes (`f32[2]{0} %x`) or without
 //! (`x`); every fifth one after the first is preceded by an `/*index=5*/`
 //! comment. The result shape may be a tuple. Attribute values are skipped
-//! as balanced text: quoted strings (with `\"` escapes, never over a line
-//! end), and `{...}`, `[...]`, `(...)` nested to any depth, so that
-//! `metadata={op_name="a{b"}`, `dimensions={2,3}`,
+//! as balanced text: quoted strings (with `\"` escapes; one not closed on
+//! its line runs to its closing quote on a later one, as XLA's lexer reads
+//! it, hiding everything inside), and `{...}`, `[...]`, `(...)` nested to
+//! any depth, so that `metadata={op_name="a{b"}`, `dimensions={2,3}`,
 //! `sharding={devices=[2,1]0,1}` and `backend_config={"a":{"b":1}}` are
 //! never mistaken for shapes. An instruction may continue over several
 //! lines (as the docs print it): after its result shape, inside its
-//! operand list, and after a trailing comma.
+//! operand list, and after a trailing comma; a tuple result type may run
+//! over several lines too.
 
-use super::scan::{
-    array_rest, array_start_before, free_shapes, is_inline_space, line_end, name_end, shape_end,
-    skip_inline, string_end,
-};
+use super::scan::{free_shapes, is_inline_space, line_end, name_end, shape_end, skip_inline};
 use crate::core::span::Span;
+use reader::Reader;
 
-/// How many lines one instruction may continue over.
-const MAX_LINES: usize = 256;
+#[path = "instruction_reader.rs"]
+mod reader;
 
 /// An operand as written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -112,103 +112,6 @@ pub(crate) fn continues(b: &[u8], at: usize, end: usize) -> bool {
     !(rest.starts_with(b"ENTRY ") || rest.starts_with(b"HloModule") || starts_instruction(b, c, le))
 }
 
-/// A reader over the instruction's text that may step onto the next line.
-struct Reader<'b> {
-    b: &'b [u8],
-    end: usize,
-    /// The end of the current line.
-    le: usize,
-    multiline: bool,
-    lines: usize,
-}
-
-impl Reader<'_> {
-    /// Steps onto the next line if allowed and it continues the
-    /// instruction; returns its first byte.
-    fn next_line(&mut self) -> Option<usize> {
-        let at = self.le.checked_add(1)?;
-        if !self.multiline || self.lines >= MAX_LINES || !continues(self.b, at, self.end) {
-            return None;
-        }
-        self.lines += 1;
-        self.le = line_end(self.b, at, self.end);
-        Some(at)
-    }
-
-    /// Skips spaces and comments, onto following lines when `cross`.
-    fn skip(&mut self, i: usize, cross: bool) -> usize {
-        let mut i = skip_inline(self.b, i, self.le);
-        while i >= self.le && cross {
-            match self.next_line() {
-                Some(at) => i = skip_inline(self.b, at, self.le),
-                None => break,
-            }
-        }
-        i
-    }
-
-    /// Walks balanced text from `i` to the first `,` or unmatched closing
-    /// bracket at depth 0 (returned), or to the end of the line at depth 0
-    /// (unless `cross_at_zero`). Shapes written inside (outside strings)
-    /// are pushed to `shapes` when given.
-    fn balanced(
-        &mut self,
-        mut i: usize,
-        cross_at_zero: bool,
-        mut shapes: Option<&mut Vec<Span>>,
-    ) -> usize {
-        let b = self.b;
-        let mut depth = 0usize;
-        let floor = i;
-        loop {
-            if i >= self.le {
-                if depth == 0 && !cross_at_zero {
-                    return self.le;
-                }
-                match self.next_line() {
-                    Some(at) => {
-                        i = at;
-                        continue;
-                    }
-                    None => return self.le,
-                }
-            }
-            match b[i] {
-                b'"' => i = string_end(b, i, self.le),
-                b'/' if b.get(i + 1) == Some(&b'*') => i = skip_inline(b, i, self.le),
-                b'[' => {
-                    // Only when shapes are wanted: following a layout
-                    // costs up to MAX_PART bytes per `[`.
-                    let hit = shapes
-                        .as_ref()
-                        .and_then(|_| array_start_before(b, i, floor))
-                        .and_then(|s| Some((s, array_rest(b, i, self.le)?)));
-                    if let (Some(out), Some((start, e))) = (shapes.as_deref_mut(), hit) {
-                        out.push(Span::new(start, e));
-                        i = e;
-                    } else {
-                        depth += 1;
-                        i += 1;
-                    }
-                }
-                b'{' | b'(' => {
-                    depth += 1;
-                    i += 1;
-                }
-                b'}' | b')' | b']' => {
-                    if depth == 0 {
-                        return i;
-                    }
-                    depth -= 1;
-                    i += 1;
-                }
-                b',' if depth == 0 => return i,
-                _ => i += 1,
-            }
-        }
-    }
-}
-
 fn trim_back(b: &[u8], start: usize, mut end: usize) -> usize {
     while end > start && b[end - 1].is_ascii_whitespace() {
         end -= 1;
@@ -264,7 +167,7 @@ pub(crate) fn parse_instruction(
         return false;
     }
     i = r.skip(i + 1, true);
-    if let Some(e) = shape_end(b, i, r.le, true) {
+    if let Some(e) = r.result_shape(i) {
         parts.shape = Some(Span::new(i, e));
         i = r.skip(e, true);
     }

@@ -134,6 +134,25 @@ pub(crate) fn computation_header(b: &[u8], c: usize, le: usize) -> Option<Span> 
     (opens && (entry || j > ne) && !name.is_empty()).then_some(name)
 }
 
+/// A computation named `..._spmd` was written by XLA's SPMD partitioner
+/// (`SpmdPartitioningVisitor`'s constructor, spmd_partitioner.cc).
+pub(crate) fn is_partitioned(b: &[u8], name: Span) -> bool {
+    b.get(name.range()).is_some_and(|n| n.ends_with(b"_spmd"))
+}
+
+/// `ENTRY ...` or `name (`: worth trying as a computation signature.
+pub(crate) fn may_be_signature(b: &[u8], c: usize, le: usize) -> bool {
+    if b[c..le].starts_with(b"ENTRY ") {
+        return true;
+    }
+    match name_end(b, c, le) {
+        Some(e) => {
+            e < le && b[e] == b' ' && skip_inline(b, e, le) < le && b[skip_inline(b, e, le)] == b'('
+        }
+        None => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -102,6 +102,24 @@ pub(crate) fn string_end(b: &[u8], i: usize, end: usize) -> usize {
     end
 }
 
+/// The end of a `"..."` string starting at `i` that runs over lines, as
+/// XLA's lexer reads one (`HloLexer::LexString`, xla/hlo/parser/
+/// hlo_lexer.cc: to the closing quote, newlines included): just past the
+/// closing quote, looked for before `limit`; `None` when there is none.
+pub(crate) fn long_string_end(b: &[u8], i: usize, limit: usize) -> Option<usize> {
+    let limit = limit.min(b.len());
+    let mut j = i + 1;
+    while j < limit {
+        let k = memchr::memchr2(b'"', b'\\', &b[j..limit])?;
+        j += k;
+        if b[j] == b'"' {
+            return Some(j + 1);
+        }
+        j += 2;
+    }
+    None
+}
+
 /// Is `name` the name of a shape's element type (`f32`, `pred`, ...), or
 /// `token`/`opaque` when `special` is set?
 pub(crate) fn is_type_name(name: &[u8], special: bool) -> bool {

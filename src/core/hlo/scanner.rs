@@ -11,15 +11,20 @@ use std::sync::Arc;
 use super::facts::FactsCache;
 use super::found::{Found, Role, ShapeFacts};
 use super::instruction::{parse_instruction, starts_instruction, Parts};
-use super::module::{computation_header, entry_layout, signature};
+use super::module::{
+    computation_header, entry_layout, is_partitioned, may_be_signature, signature,
+};
 use super::report;
-use super::scan::{free_shapes, line_end, name_end, skip_inline};
+use super::scan::{free_shapes, line_end, skip_inline};
 use super::sdy::SdyMeshes;
 use super::sharding::ShardingFacts;
 use super::sharding::{header_meshes, ShardingCache};
 use crate::core::span::Span;
+use line_cursor::LineCursor;
 use report_entry::Pending;
 
+#[path = "line_cursor.rs"]
+mod line_cursor;
 #[path = "report_entry.rs"]
 mod report_entry;
 
@@ -60,55 +65,6 @@ struct Ctx {
     computation: Option<Span>,
 }
 
-/// Line and column of offsets reported in increasing order (mostly).
-#[derive(Clone, Debug)]
-struct LineCursor {
-    pos: usize,
-    line: usize,
-    line_start: usize,
-    col: usize,
-}
-
-impl Default for LineCursor {
-    fn default() -> Self {
-        LineCursor {
-            pos: 0,
-            line: 1,
-            line_start: 0,
-            col: 0,
-        }
-    }
-}
-
-fn count_chars(b: &[u8]) -> usize {
-    b.iter().filter(|&&c| c & 0xC0 != 0x80).count()
-}
-
-impl LineCursor {
-    /// 1-based line and column (in characters) of `off`.
-    fn locate(&mut self, b: &[u8], off: usize) -> (usize, usize) {
-        let off = off.min(b.len());
-        if off < self.pos {
-            let back = memchr::memchr_iter(b'\n', &b[off..self.pos]).count();
-            self.line = self.line.saturating_sub(back).max(1);
-            self.line_start = memchr::memrchr(b'\n', &b[..off]).map_or(0, |i| i + 1);
-            self.pos = self.line_start;
-            self.col = 0;
-        }
-        let seg = &b[self.pos..off];
-        match memchr::memrchr(b'\n', seg) {
-            Some(k) => {
-                self.line += memchr::memchr_iter(b'\n', seg).count();
-                self.line_start = self.pos + k + 1;
-                self.col = count_chars(&b[self.line_start..off]);
-            }
-            None => self.col += count_chars(seg),
-        }
-        self.pos = off;
-        (self.line, self.col + 1)
-    }
-}
-
 /// An incremental scan of one text. Call [`Scanner::scan_some`] with the
 /// same text until it reports `done`, taking what was found with
 /// [`Scanner::take_found`] in between. Given another text (of another
@@ -127,6 +83,8 @@ pub struct Scanner {
     partitioned: bool,
     /// The module's Shardy meshes.
     meshes: Option<SdyMeshes>,
+    /// No `*/` follows this offset (a comment opened after it never closes).
+    no_close_from: Option<usize>,
     parts: Parts,
     space: Option<Span>,
     pending: Option<Pending>,
@@ -268,7 +226,9 @@ impl Scanner {
         let next = (le + 1).min(end);
         let c = skip_inline(b, ls, le);
         if c >= le {
-            self.pos = next;
+            // A comment opened here and closed on a later line hides every
+            // line in between, as XLA's lexer skips it.
+            self.pos = self.comment_close(b, ls, le).unwrap_or(next);
             return;
         }
         let rest = &b[c..le];
@@ -389,6 +349,25 @@ impl Scanner {
         }
     }
 
+    /// Just past the `*/` closing a `/*` left open on the line `ls..le`,
+    /// when it closes on a later line. Each offset is searched once: a
+    /// text of unclosed comments stays linear.
+    fn comment_close(&mut self, b: &[u8], ls: usize, le: usize) -> Option<usize> {
+        let open = ls + memchr::memmem::rfind(&b[ls..le], b"/*")?;
+        if memchr::memmem::find(&b[open + 2..le], b"*/").is_some()
+            || self.no_close_from.is_some_and(|from| from <= le)
+        {
+            return None;
+        }
+        match memchr::memmem::find(&b[le..], b"*/") {
+            Some(k) => Some(le + k + 2),
+            None => {
+                self.no_close_from = Some(le);
+                None
+            }
+        }
+    }
+
     /// The facts of the instruction's sharding on its result `shape`.
     fn sharding(&mut self, text: &str, p: &Parts, shape: Span) -> Option<Arc<ShardingFacts>> {
         let shape = text.get(shape.range())?;
@@ -421,24 +400,5 @@ impl Scanner {
             self.free = Some((next, le, ls));
             self.pos = next;
         }
-    }
-}
-
-/// A computation named `..._spmd` was written by XLA's SPMD partitioner
-/// (`SpmdPartitioningVisitor`'s constructor, spmd_partitioner.cc).
-fn is_partitioned(b: &[u8], name: Span) -> bool {
-    b.get(name.range()).is_some_and(|n| n.ends_with(b"_spmd"))
-}
-
-/// `ENTRY ...` or `name (`: worth trying as a computation signature.
-fn may_be_signature(b: &[u8], c: usize, le: usize) -> bool {
-    if b[c..le].starts_with(b"ENTRY ") {
-        return true;
-    }
-    match name_end(b, c, le) {
-        Some(e) => {
-            e < le && b[e] == b' ' && skip_inline(b, e, le) < le && b[skip_inline(b, e, le)] == b'('
-        }
-        None => false,
     }
 }

@@ -1,0 +1,156 @@
+//! The reader under [`super::parse_instruction`]: the instruction's text,
+//! line by line, stepping onto a following line only where the instruction
+//! continues, and over lines inside a tuple result type or a quoted string.
+
+use super::continues;
+use crate::core::hlo::scan::{
+    array_rest, array_start_before, line_end, long_string_end, shape_end, skip_inline, string_end,
+};
+use crate::core::span::Span;
+
+/// How far a tuple result type written over several lines is followed.
+const MAX_TUPLE_SPAN: usize = 1 << 20;
+/// How far a quoted string written over several lines is followed.
+const MAX_STRING_SPAN: usize = 1 << 24;
+
+/// How many lines one instruction may continue over.
+pub(super) const MAX_LINES: usize = 256;
+
+/// A reader over the instruction's text that may step onto the next line.
+pub(super) struct Reader<'b> {
+    pub(super) b: &'b [u8],
+    pub(super) end: usize,
+    /// The end of the current line.
+    pub(super) le: usize,
+    pub(super) multiline: bool,
+    pub(super) lines: usize,
+}
+
+impl Reader<'_> {
+    /// Steps onto the next line if allowed and it continues the
+    /// instruction; returns its first byte.
+    pub(super) fn next_line(&mut self) -> Option<usize> {
+        let at = self.le.checked_add(1)?;
+        if !self.multiline || self.lines >= MAX_LINES || !continues(self.b, at, self.end) {
+            return None;
+        }
+        self.lines += 1;
+        self.le = line_end(self.b, at, self.end);
+        Some(at)
+    }
+
+    /// Makes the line holding `e` (just past something that ran over
+    /// lines) the current one.
+    pub(super) fn reach(&mut self, e: usize) {
+        if e > self.le {
+            let crossed = memchr::memchr_iter(b'\n', &self.b[self.le..e]).count();
+            self.lines = self.lines.saturating_add(crossed);
+            self.le = line_end(self.b, e, self.end);
+        }
+    }
+
+    /// A string from its `"`: to its closing quote on this line, or, as
+    /// XLA's lexer reads one, on a later line (not when reading one line).
+    pub(super) fn string(&mut self, i: usize) -> usize {
+        let e = string_end(self.b, i, self.le);
+        let closed = e > i + 1 && self.b[e - 1] == b'"';
+        if closed || !self.multiline {
+            return e;
+        }
+        match long_string_end(self.b, i, self.end.min(i.saturating_add(MAX_STRING_SPAN))) {
+            Some(far) => {
+                self.reach(far);
+                far
+            }
+            None => e,
+        }
+    }
+
+    /// A result type from `i`: on this line, or a tuple written over
+    /// several lines (`(f32[2]{0}, /*index=1*/` then `s32[])`).
+    pub(super) fn result_shape(&mut self, i: usize) -> Option<usize> {
+        if let Some(e) = shape_end(self.b, i, self.le, true) {
+            return Some(e);
+        }
+        if !self.multiline || self.b.get(i) != Some(&b'(') {
+            return None;
+        }
+        let far = self.end.min(i.saturating_add(MAX_TUPLE_SPAN));
+        let e = shape_end(self.b, i, far, true)?;
+        self.reach(e);
+        Some(e)
+    }
+
+    /// Skips spaces and comments, onto following lines when `cross`.
+    pub(super) fn skip(&mut self, i: usize, cross: bool) -> usize {
+        let mut i = skip_inline(self.b, i, self.le);
+        while i >= self.le && cross {
+            match self.next_line() {
+                Some(at) => i = skip_inline(self.b, at, self.le),
+                None => break,
+            }
+        }
+        i
+    }
+
+    /// Walks balanced text from `i` to the first `,` or unmatched closing
+    /// bracket at depth 0 (returned), or to the end of the line at depth 0
+    /// (unless `cross_at_zero`). Shapes written inside (outside strings)
+    /// are pushed to `shapes` when given.
+    pub(super) fn balanced(
+        &mut self,
+        mut i: usize,
+        cross_at_zero: bool,
+        mut shapes: Option<&mut Vec<Span>>,
+    ) -> usize {
+        let b = self.b;
+        let mut depth = 0usize;
+        let floor = i;
+        loop {
+            if i >= self.le {
+                if depth == 0 && !cross_at_zero {
+                    return self.le;
+                }
+                match self.next_line() {
+                    Some(at) => {
+                        i = at;
+                        continue;
+                    }
+                    None => return self.le,
+                }
+            }
+            match b[i] {
+                b'"' => i = self.string(i),
+                b'/' if b.get(i + 1) == Some(&b'*') => i = skip_inline(b, i, self.le),
+                b'[' => {
+                    // Only when shapes are wanted: following a layout
+                    // costs up to MAX_PART bytes per `[`.
+                    let hit = shapes
+                        .as_ref()
+                        .and_then(|_| array_start_before(b, i, floor))
+                        .and_then(|s| Some((s, array_rest(b, i, self.le)?)));
+                    if let (Some(out), Some((start, e))) = (shapes.as_deref_mut(), hit) {
+                        out.push(Span::new(start, e));
+                        i = e;
+                    } else {
+                        depth += 1;
+                        i += 1;
+                    }
+                }
+                b'{' | b'(' => {
+                    depth += 1;
+                    i += 1;
+                }
+                b'}' | b')' | b']' => {
+                    if depth == 0 {
+                        return i;
+                    }
+                    depth -= 1;
+                    i += 1;
+                }
+                b',' if depth == 0 => return i,
+                _ => i += 1,
+            }
+        }
+    }
+}
