@@ -1,6 +1,8 @@
 """from_jax against the layout text XLA itself prints (PJRT's
 `str(x._pjrt_layout)` on CPU), not against our printer."""
 
+import re
+
 import pytest
 
 import xla_layout as X
@@ -74,7 +76,7 @@ def test_dtype_names():
         X.parse(f"{name}[2]")  # the core knows the name
 
 
-def test_sharded_array_gives_one_shards_text():
+def test_sharded_array_keeps_its_global_shape_and_sharding():
     # JAX layouts are device-local: XLA lays out each (2,6) shard of a
     # (4,6) array split over two devices; PJRT prints each shard's layout.
     if len(jax.devices()) < 2:
@@ -82,6 +84,92 @@ def test_sharded_array_gives_one_shards_text():
     from jax.sharding import NamedSharding, PartitionSpec
 
     mesh = jax.make_mesh((2,), ("a",))
-    x = jax.device_put(jnp.zeros((4, 6), jnp.float32), NamedSharding(mesh, PartitionSpec("a")))
+    s = NamedSharding(mesh, PartitionSpec("a"))
+    x = jax.device_put(jnp.zeros((4, 6), jnp.float32), s)
     shard = x.addressable_shards[0].data
-    assert X.from_jax(x) == xla_text(shard) == "f32[2,6]{1,0}"
+    text = X.from_jax(x)
+    assert text == "f32[4,6]{1,0}" and isinstance(text, str)
+    assert text.shard == xla_text(shard) == "f32[2,6]{1,0}"
+    assert text.sharding == str(s._to_xla_hlo_sharding(2)) == "{devices=[2,1]<=[2]}"
+    # One device: no sharding.
+    one = X.from_jax(jnp.zeros((4, 6), jnp.float32))
+    assert (one, one.sharding, one.shard) == ("f32[4,6]{1,0}", None, None)
+
+
+MESHES = [
+    ((8,), ("x",), ("x", None)),
+    ((4, 2), ("x", "y"), ("x", None)),
+    ((4, 2), ("x", "y"), ("y", "x")),
+    ((2, 4), ("x", "y"), (("x", "y"), None)),
+    ((2, 2, 2), ("x", "y", "z"), ("z", None)),
+    ((8,), ("x",), (None, "x")),
+]
+
+
+@pytest.mark.parametrize("mesh_shape,names,spec", MESHES)
+@pytest.mark.parametrize("dims", [(16, 24), (6, 10)])
+def test_from_jax_and_shard_agree_with_jax_on_every_device(mesh_shape, names, spec, dims):
+    if len(jax.devices()) < 8:
+        pytest.skip("needs 8 devices (conftest sets XLA_FLAGS)")
+    import numpy as np
+    from jax.sharding import Mesh, NamedSharding, PartitionSpec
+
+    mesh = Mesh(np.array(jax.devices()[:8]).reshape(mesh_shape), names)
+    s = NamedSharding(mesh, PartitionSpec(*spec))
+    struct = jax.ShapeDtypeStruct(dims, jnp.float32, sharding=s)
+    text = X.from_jax(struct)
+    assert text == "f32[%d,%d]{1,0}" % dims
+    assert text.sharding == str(s._to_xla_hlo_sharding(2))
+    # XLA's TileShape: each cut dim divided by its tiles, rounded up (JAX's
+    # own shard_shape agrees where the dims divide, and refuses otherwise).
+    ways = X.shard(text)["ways"]
+    assert text.shard == "f32[%d,%d]{1,0}" % tuple(-(-d // w) for d, w in zip(dims, ways))
+    if all(d % w == 0 for d, w in zip(dims, ways)):
+        assert text.shard == "f32[%d,%d]{1,0}" % s.shard_shape(dims)
+    ours = X.shard(text)
+    assert ours["sharding"] == X.shard(text, text.sharding)["sharding"]
+    if not all(d % w == 0 for d, w in zip(dims, ways)):
+        return  # JAX refuses uneven dims (shard_shape, jit, devices_indices_map).
+    # XLA's partitioned module holds that shard per device.
+    compiled = jax.jit(lambda a: a + 1, in_shardings=s).lower(struct).compile().as_text()
+    entry = compiled[compiled.index("ENTRY"):]
+    assert re.search(r"(f32\[[\d,]*\])\{[^}]*\} parameter\(0\)", entry).group(1) == text.shard.split("{")[0]
+    # Device ids in XLA's text are positions in the mesh's device list.
+    held = s.devices_indices_map(dims)
+    by_id = {d["device"]: d for d in ours["devices"]}
+    for position, device in enumerate(mesh.devices.flat):
+        ranges = [[sl.start or 0, dims[i] if sl.stop is None else sl.stop] for i, sl in enumerate(held[device])]
+        # JAX clips an uneven last shard as XLA does; an empty one is [d, d].
+        assert by_id[position]["ranges"] == [[min(a, dims[i]), min(b, dims[i])] for i, (a, b) in enumerate(ranges)], position
+    # A real array on those devices: its first shard's data is that shard.
+    if dims == (16, 24):
+        x = jax.device_put(jnp.zeros(dims, jnp.float32), s)
+        assert X.from_jax(x) == text and X.from_jax(x).shard == xla_text(x.addressable_shards[0].data)
+
+
+def test_scan_reports_per_device_before_and_global_after_partitioning():
+    if len(jax.devices()) < 8:
+        pytest.skip("needs 8 devices (conftest sets XLA_FLAGS)")
+    import numpy as np
+    from jax.sharding import Mesh, NamedSharding, PartitionSpec
+
+    mesh = Mesh(np.array(jax.devices()[:8]).reshape(4, 2), ("x", "y"))
+    s = NamedSharding(mesh, PartitionSpec("x", None))
+    struct = jax.ShapeDtypeStruct((64, 256), jnp.float32, sharding=s)
+    lowered = jax.jit(lambda a: jnp.sin(a) * 2, in_shardings=s, out_shardings=s).lower(struct)
+    want = "f32[%d,%d]" % s.shard_shape((64, 256))
+
+    def param(records):
+        # The entry's parameter (a fused computation's has no sharding).
+        return next(r for r in records if r["opcode"] == "parameter" and r["sharding"])
+
+    # Before partitioning (JAX's lowered HLO): global shapes, one device's shard.
+    before = param(X.scan(lowered.as_text(dialect="hlo")))
+    assert before["text"] == "f32[64,256]{1,0}"
+    assert before["sharding"] == str(s._to_xla_hlo_sharding(2))
+    assert before["per_device"] == want + "{1,0}" and before["global"] is None
+    assert before["bytes_footprint_per_device"] == 16 * 256 * 4
+    # After XLA's SPMD partitioner: per-device shapes, the global one beside.
+    after = param(X.scan(lowered.compile().as_text()))
+    assert after["text"].split("{")[0] == want
+    assert after["global"] == "f32[64,256]{1,0}" and after["per_device"] is None

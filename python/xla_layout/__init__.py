@@ -18,7 +18,7 @@ from typing import Any, Dict, Optional, Sequence
 
 from ._native import LayoutError, Shape, parse
 from . import _native
-from ._jax import from_jax
+from ._jax import ShapeText, from_jax
 from ._scan import ScanResult, scan
 from ._memory import MemoryReport, memory
 from ._widget import show
@@ -38,6 +38,7 @@ __all__ = [
     "show",
     "svg",
     "from_jax",
+    "ShapeText",
 ]
 __version__ = "0.1.0"
 
@@ -95,7 +96,11 @@ def shard(
     program's device count: it lists the devices of ``{replicated}``.
     Instead of ``sharding``, JAX's ``mesh="x=4,y=2"`` and
     ``spec="'x', None"`` give the sharding JAX lowers that NamedSharding
-    to; a pasted ``NamedSharding(...)`` repr is read as ``sharding``."""
+    to; a pasted ``NamedSharding(...)`` repr is read as ``sharding``.
+    Without either, the sharding of ``from_jax``'s result is used:
+    ``shard(from_jax(x))``."""
+    if sharding is None and mesh is None and spec is None:
+        sharding = getattr(shape, "sharding", None)
     return json.loads(_native.shard_json_text(shape, sharding, devices, mesh, spec))
 
 

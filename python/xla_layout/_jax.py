@@ -6,6 +6,7 @@ both work."""
 
 from __future__ import annotations
 
+import json
 from typing import Any, Optional, Sequence, Tuple
 
 # JAX memory kinds with an S(n) in XLA's layout text. XLA's host memory
@@ -94,12 +95,43 @@ def layout_text(
     return "{" + m2m + (":" + attrs if attrs else "") + "}"
 
 
-def from_jax(x: Any, shape: Optional[Sequence[int]] = None, dtype: Any = None) -> str:
+class ShapeText(str):
+    """The shape text :func:`from_jax` returns: a ``str`` (the global
+    array's text, so anything that takes a shape takes it), with
+    ``sharding`` (XLA's text of the array's sharding over several devices,
+    or None) and ``shard`` (one device's array, the same layout on the
+    shard's dims, or None when not sharded)."""
+
+    sharding: Optional[str]
+    shard: Optional[str]
+
+    def __new__(cls, text: str, sharding: Optional[str] = None, shard: Optional[str] = None):
+        obj = super().__new__(cls, text)
+        obj.sharding = sharding
+        obj.shard = shard
+        return obj
+
+
+def _xla_sharding(sharding: Any, rank: int) -> Optional[str]:
+    """XLA's text of a JAX sharding over several devices: what JAX lowers
+    it to (``Sharding._to_xla_hlo_sharding(num_dimensions)``,
+    jax/_src/sharding_impls.py and jax/_src/named_sharding.py), printed by
+    XLA (``HloSharding::ToString``). None on one device."""
+    to_xla = getattr(sharding, "_to_xla_hlo_sharding", None)
+    devices = getattr(sharding, "device_set", None)
+    if to_xla is None or devices is None or len(devices) <= 1:
+        return None
+    return str(to_xla(rank))
+
+
+def from_jax(x: Any, shape: Optional[Sequence[int]] = None, dtype: Any = None) -> ShapeText:
     """XLA's shape text for a ``jax.Array``, a ``jax.ShapeDtypeStruct``, or
     a JAX ``Format`` / ``Layout`` (then give ``shape`` and ``dtype``).
 
-    JAX layouts are device-local: for a sharded array (or a struct or
-    Format with a sharding) the text has one device's shard dims.
+    A sharded array (or a struct or Format with a sharding over several
+    devices) keeps its global shape; the result's ``.sharding`` is XLA's
+    text of its sharding and ``.shard`` one device's array. JAX layouts are
+    device-local: XLA lays out each shard with it, so both texts carry it.
 
     Built from the layout's ``major_to_minor``, ``tiling`` and
     ``sub_byte_element_size_in_bits``, the dtype, and the memory kind
@@ -118,13 +150,11 @@ def from_jax(x: Any, shape: Optional[Sequence[int]] = None, dtype: Any = None) -
         )
     dims: Tuple[int, ...] = tuple(int(d) for d in shape)
     # JAX's Layout is the device-local layout: it lays out each device's
-    # shard, so a sharded array's text has the shard's dims.
+    # shard; the global array and the shard carry the same layout text.
     sharding = getattr(x, "sharding", None)
     if sharding is None and not hasattr(x, "major_to_minor"):
         sharding = getattr(x, "format", None) and getattr(x.format, "sharding", None)
-    shard_shape = getattr(sharding, "shard_shape", None)
-    if shard_shape is not None:
-        dims = tuple(int(d) for d in shard_shape(dims))
+    xla_sharding = _xla_sharding(sharding, len(dims))
     layout = None
     try:
         fmt = x.format if hasattr(x, "format") and not hasattr(x, "major_to_minor") else x
@@ -137,7 +167,6 @@ def from_jax(x: Any, shape: Optional[Sequence[int]] = None, dtype: Any = None) -
         raise ValueError(f"memory kind {kind!r} has no S(n) in XLA's layout text")
     space = _MEMORY_SPACES.get(kind or "device", 0)
     name = xla_dtype(dtype)
-    dims_text = f"{name}[{','.join(str(d) for d in dims)}]"
     if layout is None:
         text = layout_text(len(dims), memory_space=space)
     else:
@@ -148,6 +177,17 @@ def from_jax(x: Any, shape: Optional[Sequence[int]] = None, dtype: Any = None) -
             int(getattr(layout, "sub_byte_element_size_in_bits", 0) or 0),
             space,
         )
-    if not dims and text == "{}":
-        return dims_text
-    return dims_text + text
+
+    def shape_text(d: Tuple[int, ...]) -> str:
+        dims_text = f"{name}[{','.join(str(k) for k in d)}]"
+        return dims_text if not d and text == "{}" else dims_text + text
+
+    if xla_sharding is None:
+        return ShapeText(shape_text(dims))
+    # One device's array: XLA's HloSharding::TileShape (each cut dim
+    # divided by its tiles, rounded up: JAX refuses uneven dims in its own
+    # shard_shape), from the core, with the same layout.
+    from . import _native
+
+    report = json.loads(_native.shard_json_text(shape_text(dims), xla_sharding, None, None, None))
+    return ShapeText(shape_text(dims), xla_sharding, report["shard"])
