@@ -47,6 +47,38 @@ mod native {
         });
         g.finish();
 
+        // The JSON lines of every record of a 10 MB module: the writer
+        // beside serde_json (the control: the same bytes, per-record
+        // Strings).
+        let text = module(10 << 20);
+        let found = scan(&text);
+        let mut g = c.benchmark_group("scan_json");
+        g.sample_size(10);
+        g.throughput(Throughput::Bytes(text.len() as u64));
+        g.bench_function("serde_json_10MB", |b| {
+            b.iter(|| {
+                let mut out = Vec::new();
+                for f in &found {
+                    out.extend_from_slice(
+                        serde_json::to_string(&f.record(&text)).unwrap().as_bytes(),
+                    );
+                    out.push(b'\n');
+                }
+                out.len()
+            })
+        });
+        g.bench_function("write_json_10MB", |b| {
+            b.iter(|| {
+                let mut out = Vec::new();
+                for f in &found {
+                    f.record(&text).write_json(&mut out);
+                    out.push(b'\n');
+                }
+                out.len()
+            })
+        });
+        g.finish();
+
         // Junk that looks a little like shapes, instructions and report
         // fields: scanning must stay linear and fast on any text.
         let mut g = c.benchmark_group("scan_junk");

@@ -1,5 +1,6 @@
 //! `scan` as the JSON the CLI prints with `scan --json`: the core's
-//! `Record` serialized by the same serde_json call, one object per shape.
+//! `Record` written by the same JSON writer as `xla-layout scan --json`
+//! (`Record::write_json`, byte for byte serde_json's), one object per shape.
 //!
 //! `scan_records` keeps the scan's results in Rust ([`ScanRecords`]: the
 //! text and the core's `Found`s, spans into it); Python builds a record's
@@ -63,7 +64,9 @@ impl ScanRecords {
             .found
             .get(i)
             .ok_or_else(|| PyIndexError::new_err("ScanResult index out of range"))?;
-        serde_json::to_string(&found.record(&self.text))
+        let mut buf = Vec::new();
+        found.record(&self.text).write_json(&mut buf);
+        String::from_utf8(buf)
             .map_err(|e| PyValueError::new_err(format!("internal error: cannot print JSON: {e}")))
     }
 
@@ -92,16 +95,14 @@ impl ScanRecords {
 }
 
 fn json_array(text: &str, found: &[Found]) -> Result<String, String> {
-    let mut out = String::with_capacity(2);
-    out.push('[');
+    let mut out = Vec::with_capacity(2);
+    out.push(b'[');
     for (n, f) in found.iter().enumerate() {
         if n > 0 {
-            out.push(',');
+            out.push(b',');
         }
-        let line = serde_json::to_string(&f.record(text))
-            .map_err(|e| format!("internal error: cannot print JSON: {e}"))?;
-        out.push_str(&line);
+        f.record(text).write_json(&mut out);
     }
-    out.push(']');
-    Ok(out)
+    out.push(b']');
+    String::from_utf8(out).map_err(|e| format!("internal error: cannot print JSON: {e}"))
 }

@@ -54,16 +54,22 @@ impl Args {
                     "bytes real"
                 )?;
             }
+            // JSON lines go into one buffer, written out a MiB at a time.
+            let mut buf: Vec<u8> = Vec::new();
             for f in ScanIter::new(&text) {
                 n += 1;
                 if json {
-                    let line =
-                        serde_json::to_string(&f.record(&text)).map_err(std::io::Error::other)?;
-                    writeln!(out, "{line}")?;
+                    f.record(&text).write_json(&mut buf);
+                    buf.push(b'\n');
+                    if buf.len() >= 1 << 20 {
+                        out.write_all(&buf)?;
+                        buf.clear();
+                    }
                 } else {
                     row(out, &text, &f)?;
                 }
             }
+            out.write_all(&buf)?;
             if n == 0 && !json {
                 writeln!(out, "{NOTHING_FOUND_HINT}")?;
             }

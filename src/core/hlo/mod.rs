@@ -6,7 +6,8 @@
 //!   layouts, tuples, strings, comments).
 //! - `instruction.rs`, `module.rs`, `report.rs`: the statements XLA prints.
 //! - `scanner.rs`: the incremental scanner and its one-call forms.
-//! - `found.rs`, `facts.rs`, `record.rs`: results, sizes, JSON.
+//! - `found.rs`, `facts.rs`, `record.rs`: results, sizes, JSON
+//!   (`record_json.rs`: the JSON lines writer).
 //! - `sharding.rs`, `sdy.rs`: an instruction's `sharding=` (or Shardy's
 //!   attributes), per device or global.
 //! - `explain.rs`: one instruction part by part.
@@ -21,6 +22,7 @@ mod instruction;
 mod iter;
 mod module;
 mod record;
+mod record_json;
 mod report;
 mod scan;
 mod scanner;
