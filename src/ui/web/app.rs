@@ -146,6 +146,10 @@ pub fn App(props: &AppProps) -> Html {
         .as_ref()
         .map(|m| m.canonical.clone())
         .unwrap_or_default();
+    // The first frame shows the bar and the picture; the panels, the
+    // step-through, the export bar and the examples menu follow a frame
+    // later (issue 24: they were a third of the first paint's work).
+    let rest = use_first_frame_painted();
 
     html! {
         <main class="app">
@@ -171,7 +175,7 @@ pub fn App(props: &AppProps) -> Html {
                         on_edit={on_edit.clone()} on_large={doc.load.clone()} on_large_js={doc.load_later.clone()} text_length={held} />
                     <select id="preset-select" class="presets" onchange={on_preset} aria-label="Examples">
                         <option value="" selected={current_preset.is_none()}>{ "Examples…" }</option>
-                        { for PRESETS.iter().map(|p| html! {
+                        { for PRESETS.iter().filter(|_| rest).map(|p| html! {
                             <option value={p.id} title={p.note} selected={current_preset == Some(p.id)}>{ p.name }</option>
                         }) }
                     </select>
@@ -185,7 +189,7 @@ pub fn App(props: &AppProps) -> Html {
                     { "Canonical: " }<output id="shape-canonical" for="shape-input">{ canonical }</output>
                 </p>
                 <ComparePanel compare={state.compare.clone()} dispatch={dispatch.clone()} />
-                if let Some(text) = instruction {
+                if let Some(text) = instruction.filter(|_| rest) {
                     <Breakdown {text} on_draw={on_edit.clone()} />
                 }
                 if held.is_some() {
@@ -199,6 +203,7 @@ pub fn App(props: &AppProps) -> Html {
                     <LayoutCanvas state={state.clone()} dispatch={dispatch.clone()} />
                     <CompareMemory model={model.clone().map(Shared)} compare={state.compare.clone()}
                         lit={state.hover.or(state.pinned).map(|t| t.offset)} dispatch={dispatch.clone()} />
+                    if rest {
                     <StepPanel model={model.clone().map(Shared)} stage={state.stage}
                         sharded={model.as_ref().is_some_and(|m| m.shard.is_some())}
                         cut={model.as_ref().and_then(|m| m.shard.as_ref())
@@ -206,8 +211,10 @@ pub fn App(props: &AppProps) -> Html {
                             .map(|v| AttrValue::from(super::sharding::cut_text(v)))}
                         offset={shown_offset} dispatch={dispatch.clone()} />
                     <ExportBar state={state.clone()} dispatch={dispatch.clone()} />
+                    }
                 </section>
                 <aside class="side">
+                    if rest {
                     <InfoPanel model={model.clone().map(Shared)} {which} offset={shown_offset}
                         pinned={state.pinned.is_some()} dispatch={dispatch.clone()} />
                     if let Some(model) = model.clone() {
@@ -223,10 +230,22 @@ pub fn App(props: &AppProps) -> Html {
                         pad_value={state.pad_value}
                         error={model.as_ref().and_then(|m| m.padded_error.clone()).map(AttrValue::from)}
                         dispatch={dispatch.clone()} />
+                    }
                 </aside>
             </div>
         </main>
     }
+}
+
+/// False until the first frame has painted, then true for good.
+#[hook]
+fn use_first_frame_painted() -> bool {
+    let painted = use_state(|| false);
+    let set = painted.setter();
+    use_effect_with((), move |_| {
+        super::document::after_paint(move || set.set(true))
+    });
+    *painted
 }
 
 /// Saves each new input (localStorage and the address) at most every
