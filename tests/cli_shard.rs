@@ -102,3 +102,58 @@ fn jax_mesh_and_spec_or_a_pasted_named_sharding() {
     assert_eq!(code, 2);
     assert!(err.contains("used twice") && err.contains('^'), "{err}");
 }
+
+#[test]
+fn a_device_order_with_the_mesh_names_each_devices_chip() {
+    // Mesh positions 0..8 hold chips 7, 6, .., 0: the sharding still names
+    // positions (as JAX's HLO does); each device entry gains its chip.
+    let (code, out, err) = run(&[
+        "f32[16,8]",
+        "--mesh",
+        "x=4,y=2,devices=[7,6,5,4,3,2,1,0]",
+        "--spec",
+        "'x', None",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let devices = v["devices"].as_array().unwrap();
+    assert_eq!(devices.len(), 8);
+    for d in devices {
+        assert_eq!(
+            d["chip"].as_u64().unwrap(),
+            7 - d["device"].as_u64().unwrap()
+        );
+    }
+    let (_, human, _) = run(&[
+        "f32[16,8]",
+        "--mesh",
+        "x=4,y=2,devices=[7,6,5,4,3,2,1,0]",
+        "--spec",
+        "'x', None",
+    ]);
+    assert!(human.contains("chip"), "{human}");
+    // Without one: no chip field, no column.
+    let (_, plain, _) = run(&[
+        "f32[16,8]",
+        "--mesh",
+        "x=4,y=2",
+        "--spec",
+        "'x', None",
+        "--json",
+    ]);
+    assert!(!plain.contains("\"chip\""), "{plain}");
+    // A wrong count points at the list.
+    let (code, _, err) = run(&[
+        "f32[16,8]",
+        "--mesh",
+        "x=4,y=2,devices=[0,1]",
+        "--spec",
+        "'x'",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("8 positions but 2 device ids") && err.contains("^^^^^"),
+        "{err}"
+    );
+}

@@ -4,7 +4,7 @@
 use pyo3::prelude::*;
 use xla_layout_viz::core::parse;
 use xla_layout_viz::core::sharding::jax::JaxError;
-use xla_layout_viz::core::sharding::{resolve_sharding, shard_json, shard_parsed, ShardFailure};
+use xla_layout_viz::core::sharding::{shard_given, shard_json, ShardFailure};
 
 use crate::errors;
 
@@ -27,13 +27,13 @@ pub fn shard_json_text(
     );
     let result = py.detach(move || -> Result<String, ShardFailure> {
         let shape = parse(&shape_text).map_err(ShardFailure::Shape)?;
-        let (sharding, text) = resolve_sharding(
+        let (sharding, reports) = shard_given(
             &shape,
             sharding.as_deref(),
             mesh.as_deref(),
             spec.as_deref(),
+            devices,
         )?;
-        let reports = shard_parsed(&shape, &sharding, &text, devices)?;
         Ok(shard_json(&sharding, &reports).expect("reports serialise"))
     });
     result.map_err(|failure| match failure {

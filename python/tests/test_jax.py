@@ -147,6 +147,33 @@ def test_from_jax_and_shard_agree_with_jax_on_every_device(mesh_shape, names, sp
         assert X.from_jax(x) == text and X.from_jax(x).shard == xla_text(x.addressable_shards[0].data)
 
 
+@pytest.mark.parametrize("order", [[0, 2, 4, 6, 1, 3, 5, 7], [7, 6, 5, 4, 3, 2, 1, 0], [3, 1, 4, 0, 5, 2, 7, 6]])
+@pytest.mark.parametrize("mesh_shape,names,spec", MESHES[:4])
+def test_a_device_order_with_the_mesh_names_the_chip_jax_puts_each_shard_on(order, mesh_shape, names, spec):
+    if len(jax.devices()) < 8:
+        pytest.skip("needs 8 devices (conftest sets XLA_FLAGS)")
+    import numpy as np
+    from jax.sharding import Mesh, NamedSharding, PartitionSpec
+
+    devices = jax.devices()
+    mesh = Mesh(np.array([devices[i] for i in order]).reshape(mesh_shape), names)
+    s = NamedSharding(mesh, PartitionSpec(*spec))
+    dims = (16, 24)
+    # The mesh as JAX prints it, with the device order as print(mesh.device_ids) shows it.
+    given = repr(mesh)[:-1] + ", device_ids=" + " ".join(str(mesh.device_ids).split()) + ")"
+    spec_text = "P(" + ", ".join("None" if e is None else repr(e) for e in spec) + ")"
+    ours = X.shard("f32[16,24]{1,0}", mesh=given, spec=spec_text)
+    assert ours["sharding"] == str(s._to_xla_hlo_sharding(2))
+    # jax.Array placement: which chip (Device.id) holds which slice.
+    held = {d.id: idx for d, idx in s.devices_indices_map(dims).items()}
+    assert sorted(d["chip"] for d in ours["devices"]) == sorted(held)
+    for d in ours["devices"]:
+        want = [[sl.start or 0, dims[i] if sl.stop is None else sl.stop] for i, sl in enumerate(held[d["chip"]])]
+        assert d["ranges"] == want, d
+    # Without the order, devices are positions and carry no chip.
+    assert all("chip" not in d for d in X.shard("f32[16,24]{1,0}", mesh=repr(mesh), spec=spec_text)["devices"])
+
+
 def test_scan_reports_per_device_before_and_global_after_partitioning():
     if len(jax.devices()) < 8:
         pytest.skip("needs 8 devices (conftest sets XLA_FLAGS)")

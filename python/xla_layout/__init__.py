@@ -96,7 +96,10 @@ def shard(
     program's device count: it lists the devices of ``{replicated}``.
     Instead of ``sharding``, JAX's ``mesh="x=4,y=2"`` and
     ``spec="'x', None"`` give the sharding JAX lowers that NamedSharding
-    to; a pasted ``NamedSharding(...)`` repr is read as ``sharding``.
+    to (``mesh`` may be ``repr(mesh)``, and may carry the device order,
+    ``"x=4,y=2,devices=[0,2,4,6,1,3,5,7]"``: each device entry then
+    names its ``chip``); a pasted ``NamedSharding(...)`` repr is read as
+    ``sharding``.
     Without either, the sharding of ``from_jax``'s result is used:
     ``shard(from_jax(x))``."""
     if sharding is None and mesh is None and spec is None:

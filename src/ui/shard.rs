@@ -6,8 +6,8 @@
 //! Plain Rust, tested natively.
 
 use crate::core::ast::{ArrayShape, Shape};
-use crate::core::sharding::jax::{from_mesh_spec, from_named_sharding_repr, JaxError};
-use crate::core::sharding::report::{leaf_shardings, shard_report, shard_shape};
+use crate::core::sharding::jax::{from_mesh_spec, from_named_sharding_repr, parse_mesh, JaxError};
+use crate::core::sharding::report::{apply_chips, leaf_shardings, shard_report, shard_shape};
 use crate::core::sharding::{parse_sharding, ShardFailure, ShardReport, Sharding, ShardingError};
 use crate::core::Analysis;
 
@@ -109,27 +109,40 @@ pub fn read(text: &str, rank: usize) -> Result<Sharding, InputError> {
     if body.starts_with('{') {
         return parse_sharding(body).map_err(|e| shifted(&e, lead));
     }
-    // JAX's mesh, then its spec: `x=4,y=2 P('x', None)`, `Mesh('x': 4)
-    // PartitionSpec('x')`.
-    let at = ["PartitionSpec(", "P("]
-        .iter()
-        .filter_map(|p| body.find(p))
-        .min()
-        .ok_or_else(|| {
-            InputError::plain(
-                text,
-                "write XLA's sharding ({devices=[4,1]<=[4]}), a NamedSharding(..), or a mesh and a spec: x=4,y=2 P('x', None)".to_owned(),
-            )
-        })?;
-    let mesh = body[..at]
-        .trim_end()
-        .trim_end_matches([',', ';'])
-        .trim_end();
-    let spec = &body[at..];
+    let (mesh, spec, at) = mesh_and_spec(body).ok_or_else(|| {
+        InputError::plain(
+            text,
+            "write XLA's sharding ({devices=[4,1]<=[4]}), a NamedSharding(..), or a mesh and a spec: x=4,y=2 P('x', None)".to_owned(),
+        )
+    })?;
     from_mesh_spec(mesh, spec, rank).map_err(|e| match e {
         JaxError::Mesh(e) => shifted(&e, lead),
         JaxError::Spec(e) => shifted(&e, lead + at),
     })
+}
+
+/// JAX's mesh, then its spec (`x=4,y=2 P('x', None)`, `Mesh('x': 4)
+/// PartitionSpec('x')`): both, and where the spec starts.
+fn mesh_and_spec(body: &str) -> Option<(&str, &str, usize)> {
+    if body.starts_with('{') || body.starts_with("NamedSharding(") {
+        return None;
+    }
+    let at = ["PartitionSpec(", "P("]
+        .iter()
+        .filter_map(|p| body.find(p))
+        .min()?;
+    let mesh = body[..at]
+        .trim_end()
+        .trim_end_matches([',', ';'])
+        .trim_end();
+    Some((mesh, &body[at..], at))
+}
+
+/// The chips of a device order written with the field's mesh
+/// (`x=4,y=2,devices=[..] P('x')`), for display.
+fn chips(text: &str) -> Option<Vec<u64>> {
+    let (mesh, _, _) = mesh_and_spec(text.trim())?;
+    parse_mesh(mesh).ok()?.device_ids
 }
 
 /// The sharding of the leaf at `path` (a tuple sharding names one per leaf).
@@ -168,7 +181,7 @@ pub fn view(
             ));
         }
     }
-    let report = shard_report(array, one, text, None).map_err(|e| match e {
+    let mut report = shard_report(array, one, text, None).map_err(|e| match e {
         ShardFailure::Sharding(e) => InputError {
             message: e.to_string(),
             reason: e.reason(),
@@ -176,6 +189,9 @@ pub fn view(
         },
         other => InputError::plain(text, other.to_string()),
     })?;
+    if let Some(chips) = chips(text) {
+        apply_chips(&mut report, &chips);
+    }
     let global_dims: Vec<u64> = array.dims.iter().filter_map(|d| d.value.extent()).collect();
     let shard_dims: Vec<u64> = global_dims
         .iter()

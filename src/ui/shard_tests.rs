@@ -100,3 +100,27 @@ fn the_page_refuses_more_devices_than_it_can_list() {
     let e = view_of("f32[131072]{0}", "{devices=[131072]<=[131072]}", 0).unwrap_err();
     assert!(e.reason.contains("at most 65536"), "{e:?}");
 }
+
+#[test]
+fn a_device_order_with_the_mesh_names_chips_in_the_panel() {
+    // repr(mesh) with print(mesh.device_ids) of Mesh(devices[::-1].reshape(4, 2)),
+    // as JAX prints them (tests/fixtures/sharding/jax_mesh.tsv).
+    let text = "Mesh(axis_sizes=(4, 2), axis_names=('x', 'y'), device_ids=[[7 6] [5 4] [3 2] [1 0]]) P('x', None)";
+    let v = view_of("f32[16,8]{1,0}", text, 2).unwrap();
+    assert_eq!(
+        v.report.sharding,
+        "{devices=[4,1,2]<=[8] last_tile_dim_replicate}"
+    );
+    let chips: Vec<Option<u64>> = v.report.devices.iter().map(|d| d.chip).collect();
+    assert_eq!(chips, (0..8).rev().map(Some).collect::<Vec<_>>());
+    // Position 2 (chip 5) holds rows 4..8.
+    assert_eq!(v.shown().unwrap().name(), "2 (chip 5)");
+    assert_eq!(v.shown().unwrap().ranges, vec![[4, 8], [0, 8]]);
+    // Without an order, positions only.
+    let v = view_of("f32[16,8]{1,0}", "x=4,y=2 P('x', None)", 2).unwrap();
+    assert_eq!(v.shown().unwrap().name(), "2");
+    // A wrong order is the field's error, at the list.
+    let text = "x=4,y=2,devices=[0,1] P('x')";
+    let e = view_of("f32[16,8]{1,0}", text, 0).unwrap_err();
+    assert_eq!(&text[e.span.0..e.span.1], "[0,1]", "{e:?}");
+}

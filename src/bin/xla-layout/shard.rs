@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use xla_layout_viz::core::sharding::{resolve_sharding, shard_json, shard_parsed, ShardReport};
+use xla_layout_viz::core::sharding::{shard_given, shard_json, ShardReport};
 use xla_layout_viz::core::sizes::bytes::binary_bytes;
 
 use crate::common::{Failure, Output, ShapeArg};
@@ -22,8 +22,11 @@ pub struct Args {
     /// too. Leave it out to give --mesh and --spec instead
     #[arg(value_name = "SHARDING", required_unless_present = "mesh")]
     sharding: Option<String>,
-    /// JAX's mesh, e.g. x=4,y=2 (with --spec; device ids are positions in
-    /// the mesh's device list, as in the HLO JAX emits)
+    /// JAX's mesh, e.g. x=4,y=2, or as a notebook prints it (with --spec;
+    /// device ids are positions in the mesh's device list, as in the HLO
+    /// JAX emits). A device order may follow, 'x=4,y=2,devices=[0,2,4,6,1,3,5,7]'
+    /// or device_ids= as print(mesh.device_ids) shows it: each device is
+    /// then also named by its chip
     #[arg(
         long,
         value_name = "MESH",
@@ -46,15 +49,14 @@ pub struct Args {
 impl Args {
     pub fn run(self) -> Result<Output, Failure> {
         let shape = self.shape.parse()?;
-        let (sharding, text) = resolve_sharding(
+        let (sharding, reports) = shard_given(
             &shape,
             self.sharding.as_deref(),
             self.mesh.as_deref(),
             self.spec.as_deref(),
+            self.devices,
         )
         .map_err(|e| Failure(e.to_string()))?;
-        let reports = shard_parsed(&shape, &sharding, &text, self.devices)
-            .map_err(|e| Failure(e.to_string()))?;
         if self.json {
             return shard_json(&sharding, &reports)
                 .map(Output::Text)
@@ -79,10 +81,16 @@ fn render(out: &mut String, r: &ShardReport) {
     let _ = writeln!(out, "  {}", r.meaning);
     let _ = writeln!(out, "  one device's shard: {}", r.shard);
     if !r.devices.is_empty() {
+        let chips = r.devices.iter().any(|d| d.chip.is_some());
         let _ = writeln!(
             out,
-            "\n  {:>8}  {:<12} {:<28} {:>12} {:>12}",
-            "device", "tile", "holds", "elements", "valid"
+            "\n  {:>8}  {:<12} {:<28} {:>12} {:>12}{}",
+            "device",
+            "tile",
+            "holds",
+            "elements",
+            "valid",
+            if chips { "  chip" } else { "" }
         );
         for d in r.devices.iter().take(LISTED) {
             let tile = d
@@ -107,12 +115,13 @@ fn render(out: &mut String, r: &ShardReport) {
             };
             let _ = writeln!(
                 out,
-                "  {:>8}  {:<12} {:<28} {:>12} {:>12}",
+                "  {:>8}  {:<12} {:<28} {:>12} {:>12}{}",
                 d.device,
                 tile,
                 ranges,
                 d.elements,
-                binary_bytes(d.bytes_valid)
+                binary_bytes(d.bytes_valid),
+                d.chip.map(|c| format!("  {c:>4}")).unwrap_or_default()
             );
         }
         if r.devices.len() > LISTED {

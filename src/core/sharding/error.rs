@@ -63,6 +63,12 @@ pub enum ShardingErrorKind {
     SpecTooLong { entries: usize, rank: usize },
     /// The named form's extras this tool does not read.
     Unsupported { what: &'static str },
+    /// `axis_sizes=` and `axis_names=` of different lengths, or one alone.
+    MeshSizesNames { sizes: usize, names: usize },
+    /// A mesh's device order with more or fewer ids than positions.
+    MeshDeviceCount { mesh: u64, given: u64 },
+    /// A chip id twice in a mesh's device order.
+    MeshDeviceTwice { device: u64 },
 }
 
 impl fmt::Display for ShardingErrorKind {
@@ -140,6 +146,21 @@ impl fmt::Display for ShardingErrorKind {
                 "the spec has {entries} entries but the array has {rank} dims"
             ),
             Unsupported { what } => write!(f, "{what} is not read by this tool yet"),
+            MeshSizesNames { sizes: 0, names: 0 } => f.write_str(
+                "axis_sizes= and axis_names= go together, as repr(mesh) prints them",
+            ),
+            MeshSizesNames { sizes, names } => write!(
+                f,
+                "axis_sizes= has {sizes} sizes but axis_names= {names} names: one size per name"
+            ),
+            MeshDeviceCount { mesh, given } => write!(
+                f,
+                "the mesh has {mesh} positions but {given} device ids are listed: one chip per position"
+            ),
+            MeshDeviceTwice { device } => write!(
+                f,
+                "device id {device} is listed twice in the mesh's device order: each position holds its own chip"
+            ),
         }
     }
 }

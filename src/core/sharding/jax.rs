@@ -16,93 +16,12 @@ use super::error::{ShardingError, ShardingErrorKind as K};
 use super::iota::Iota;
 use super::model::{Devices, Sharding, Subgroup, MAX_RANK};
 
-/// Mesh axes in order: name and size.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Mesh {
-    pub axes: Vec<(String, u64)>,
-}
+use super::jax_mesh::{mesh_at, skip_value};
+pub use super::jax_mesh::{parse_mesh, Mesh};
 
 /// One spec entry: `None`, or the axes cutting that dim (major first),
 /// each with its byte span in the spec text.
 pub type SpecEntry = Option<Vec<(String, usize, usize)>>;
-
-/// `x=4,y=2`, `'x': 4, 'y': 2`, `Mesh('x': 4, ..., axis_types=(..))`,
-/// `{'x': 4}`.
-pub fn parse_mesh(text: &str) -> std::result::Result<Mesh, ShardingError> {
-    let mut c = Cursor::new(text);
-    let mesh = mesh_at(&mut c)?;
-    end(&mut c)?;
-    Ok(mesh)
-}
-
-fn mesh_at(c: &mut Cursor) -> Result<Mesh> {
-    let open = {
-        c.skip()?;
-        c.pos
-    };
-    let wrapped = c.eat("Mesh(")? || c.eat("Mesh (")?;
-    let braced = !wrapped && c.eat("{")?;
-    let mut axes: Vec<(String, u64)> = Vec::new();
-    loop {
-        if wrapped && (c.peek()? == Some(b')')) {
-            break;
-        }
-        let (name, s, e) = match c.peek()? {
-            Some(b'\'' | b'"') => c.quoted("a mesh axis name")?,
-            _ => match c.word()? {
-                Some((w, s)) if w == "axis_types" || w == "devices" => {
-                    // `axis_types=(Auto, ..)`: how axes are used, not sizes.
-                    c.expect("=", "`=`")?;
-                    skip_group(c, s)?;
-                    if !c.eat(",")? {
-                        break;
-                    }
-                    continue;
-                }
-                Some((w, s)) => (w, s, s + w.len()),
-                None => return Err(c.unexpected("a mesh axis such as x=4")),
-            },
-        };
-        super::named::push_axis(c, &mut axes, (name, s, e), open, &["=", ":"])?;
-        if !c.eat(",")? {
-            break;
-        }
-    }
-    if wrapped {
-        c.expect(")", "`)` closing Mesh(")?;
-    } else if braced {
-        c.expect("}", "`}` closing the mesh")?;
-    }
-    if axes.is_empty() {
-        return Err(c.unexpected("a mesh axis such as x=4"));
-    }
-    Ok(Mesh { axes })
-}
-
-/// Skips `( ... )` or one word after `axis_types=`.
-fn skip_group(c: &mut Cursor, start: usize) -> Result<()> {
-    if c.eat("(")? {
-        let mut depth = 1;
-        let b = c.text.as_bytes();
-        while c.pos < b.len() {
-            match b[c.pos] {
-                b'(' => depth += 1,
-                b')' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        c.pos += 1;
-                        return Ok(());
-                    }
-                }
-                _ => {}
-            }
-            c.pos += 1;
-        }
-        return Err(c.error(K::UnexpectedEnd { expected: "`)`" }, start, c.text.len()));
-    }
-    c.word()?;
-    Ok(())
-}
 
 /// `'x', None`, `P('x', None)`, `PartitionSpec(('x','y'),)`, `P()`.
 pub fn parse_spec(text: &str) -> std::result::Result<Vec<SpecEntry>, ShardingError> {
@@ -311,7 +230,7 @@ pub fn from_named_sharding_repr(
             "spec" => spec = Some(spec_at(&mut c)?),
             _ => {
                 // memory_kind=device and the like: one word or a group.
-                skip_group(&mut c, s)?;
+                skip_value(&mut c, s)?;
             }
         }
         if !c.eat(",")? {

@@ -12,6 +12,7 @@ pub mod explain;
 pub mod grid;
 pub mod iota;
 pub mod jax;
+mod jax_mesh;
 pub mod model;
 mod named;
 pub mod parse;
@@ -24,8 +25,8 @@ pub use iota::Iota;
 pub use model::{Devices, Last, Named, Sharding, Subgroup, Tiled, MAX_DEVICES, MAX_RANK};
 pub use parse::parse_sharding;
 pub use report::{
-    resolve_sharding, shard_json, shard_parsed, shard_report, shard_texts, ShardFailure,
-    ShardReport,
+    apply_chips, resolve_sharding, shard_given, shard_json, shard_parsed, shard_report,
+    shard_texts, ShardFailure, ShardReport,
 };
 
 #[cfg(test)]

@@ -89,6 +89,27 @@ pub(crate) fn push_axis(
     open: usize,
     separators: &[&'static str],
 ) -> Result<()> {
+    let mut found = false;
+    for sep in separators {
+        found = found || c.eat(sep)?;
+    }
+    if !found {
+        return Err(c.unexpected("`=` after the axis name"));
+    }
+    let size = c.count("an axis size")?;
+    add_axis(c, axes, (name, s, e), size, open)
+}
+
+/// Adds axis `name` of `size` (each with its span) to `axes`: a name used
+/// once, a size above 0, at most [`MAX_DEVICES`] devices in all (from
+/// `open`, where the mesh starts).
+pub(crate) fn add_axis(
+    c: &mut Cursor,
+    axes: &mut Vec<(String, u64)>,
+    (name, s, e): (&str, usize, usize),
+    (size, ss, se): (u64, usize, usize),
+    open: usize,
+) -> Result<()> {
     if axes.iter().any(|(n, _)| n == name) {
         let name = super::cursor::short(name);
         return Err(c.error(K::DuplicateMeshAxis { name }, s, e));
@@ -97,14 +118,6 @@ pub(crate) fn push_axis(
         let (what, limit) = ("mesh axes", MAX_RANK);
         return Err(c.error(K::TooManyEntries { what, limit }, s, e));
     }
-    let mut found = false;
-    for sep in separators {
-        found = found || c.eat(sep)?;
-    }
-    if !found {
-        return Err(c.unexpected("`=` after the axis name"));
-    }
-    let (size, ss, se) = c.count("an axis size")?;
     if size == 0 {
         return Err(c.error(
             K::ZeroSize {

@@ -54,6 +54,20 @@ pub struct DeviceEntry {
     pub elements: u64,
     /// Bytes of those elements' data.
     pub bytes_valid: u64,
+    /// The chip's own id, when a device order came with the mesh (display
+    /// only: `device` is what the sharding names).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chip: Option<u64>,
+}
+
+impl DeviceEntry {
+    /// `3`, or `3 (chip 6)` when the mesh gave a device order.
+    pub fn name(&self) -> String {
+        match self.chip {
+            Some(chip) => format!("{} (chip {chip})", self.device),
+            None => self.device.to_string(),
+        }
+    }
 }
 
 /// Everything `shard` says about one array and its sharding.
@@ -193,6 +207,7 @@ fn entry(d: &DeviceShard, bytes_valid: u64) -> DeviceEntry {
         ranges: d.ranges.clone(),
         elements: d.elements,
         bytes_valid,
+        chip: None,
     }
 }
 
@@ -291,6 +306,50 @@ pub fn shard_json(
                 .map(|(index, report)| Leaf { index, report })
                 .collect(),
         }),
+    }
+}
+
+/// Each leaf's path (empty for one array) and report.
+pub type LeafReports = Vec<(Vec<usize>, ShardReport)>;
+
+/// What `shard` answers, the CLI's and Python's: the sharding from what
+/// the user gave ([`resolve_sharding`]), every leaf's report, each device
+/// named by its chip when a device order came with the mesh.
+pub fn shard_given(
+    shape: &Shape,
+    sharding: Option<&str>,
+    mesh: Option<&str>,
+    spec: Option<&str>,
+    num_devices: Option<u64>,
+) -> Result<(Sharding, LeafReports), ShardFailure> {
+    let (sharding, text) = resolve_sharding(shape, sharding, mesh, spec)?;
+    let mut reports = shard_parsed(shape, &sharding, &text, num_devices)?;
+    if let Some(chips) = mesh_chips(mesh)? {
+        for (_, r) in &mut reports {
+            apply_chips(r, &chips);
+        }
+    }
+    Ok((sharding, reports))
+}
+
+/// Names each listed device by its chip: `chips[device]`, from a device
+/// order given with the mesh (`jax_mesh`); positions outside it stay bare.
+pub fn apply_chips(report: &mut ShardReport, chips: &[u64]) {
+    for d in &mut report.devices {
+        d.chip = usize::try_from(d.device)
+            .ok()
+            .and_then(|k| chips.get(k))
+            .copied();
+    }
+}
+
+/// The chips of a device order given with `--mesh`, if any.
+fn mesh_chips(mesh: Option<&str>) -> Result<Option<Vec<u64>>, ShardFailure> {
+    match mesh {
+        Some(m) => Ok(super::jax::parse_mesh(m)
+            .map_err(|e| ShardFailure::Jax(super::jax::JaxError::Mesh(e)))?
+            .device_ids),
+        None => Ok(None),
     }
 }
 

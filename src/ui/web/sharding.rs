@@ -36,7 +36,10 @@ pub fn shard_title(v: &ShardView) -> String {
     match v.shown() {
         Some(d) => format!(
             "{}: device {}'s shard of {} ({})",
-            v.report.shard, d.device, v.report.shape, v.report.sharding
+            v.report.shard,
+            d.name(),
+            v.report.shape,
+            v.report.sharding
         ),
         None => format!(
             "{}: a shard of {} ({})",
@@ -49,8 +52,8 @@ pub fn shard_title(v: &ShardView) -> String {
 pub fn cut_text(v: &ShardView) -> String {
     let r = &v.report;
     let shown = match v.shown() {
-        Some(d) if d.elements == 0 => format!("; device {} holds nothing of it", d.device),
-        Some(d) => format!("; device {} holds {}", d.device, ranges(&d.ranges)),
+        Some(d) if d.elements == 0 => format!("; device {} holds nothing of it", d.name()),
+        Some(d) => format!("; device {} holds {}", d.name(), ranges(&d.ranges)),
         None => String::new(),
     };
     format!(
@@ -69,14 +72,14 @@ pub fn device_rows(v: &ShardView, index: &[u64]) -> Vec<(String, String)> {
     };
     match global_index(v, index) {
         Some(g) => vec![
-            ("device".into(), format!("{} holds it", d.device)),
+            ("device".into(), format!("{} holds it", d.name())),
             ("global index".into(), list(&g)),
         ],
         None => vec![(
             "device".into(),
             format!(
                 "{}: past the array's end, the partitioner's padding of this shard",
-                d.device
+                d.name()
             ),
         )],
     }
@@ -140,9 +143,9 @@ pub fn ShardPanel(props: &PanelProps) -> Html {
         .take(MAX_OPTIONS)
         .map(|(k, d)| {
             let text = if d.elements == 0 {
-                format!("device {}: nothing", d.device)
+                format!("device {}: nothing", d.name())
             } else {
-                format!("device {}: {}", d.device, ranges(&d.ranges))
+                format!("device {}: {}", d.name(), ranges(&d.ranges))
             };
             html! { <option value={k.to_string()} selected={k == v.device}>{ text }</option> }
         });
@@ -161,7 +164,7 @@ pub fn ShardPanel(props: &PanelProps) -> Html {
         rows.push((
             "shard-device",
             "shown device",
-            format!("{} holds {holds}", d.device),
+            format!("{} holds {holds}", d.name()),
         ));
         rows.push((
             "shard-device-bytes",
