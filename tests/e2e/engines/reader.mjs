@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { By } from 'selenium-webdriver';
+import { By, until } from 'selenium-webdriver';
 import { AXE_SOURCE, AXE_TAGS, runAxe } from '../axe.mjs';
 import { screenshotDir, startServer, stopAll as stopServers } from '../harness.mjs';
 import { missing, startSession, stopAll as stopSessions, waitUntil } from './webdriver.mjs';
@@ -42,6 +42,11 @@ for (const engine of engines) {
   describe(engine, () => {
     let driver;
     let base;
+    // The side panels, the export bar and the examples menu's options mount
+    // a frame after the first picture (docs/visualizer.md, first paint), so
+    // an element is waited for rather than looked up once.
+    const find = (locator) =>
+      driver.wait(until.elementLocated(locator), Number(process.env.E2E_TIMEOUT_MS ?? 15_000), `waiting for ${locator}`);
     const open = async (query) => {
       await driver.get(`${base}${query}`);
     };
@@ -49,7 +54,7 @@ for (const engine of engines) {
     // script (with geckodriver, a Ctrl+A chord before the keys selected
     // nothing, and the keys were lost), then typed key by key.
     const retype = async (text) => {
-      const input = await driver.findElement(By.id('shape-input'));
+      const input = await find(By.id('shape-input'));
       await driver.executeScript('arguments[0].focus(); arguments[0].select()', input);
       await input.sendKeys(text);
     };
@@ -81,7 +86,7 @@ for (const engine of engines) {
       // 5 x 3 logical cells; 15 elements coloured by offset, padding hatched.
       assert.equal(drawn.world, '6,4'); // 5 x 3, tiles padding it to 6 x 4
       assert.ok(drawn.colours >= 15, `colours on the canvas: ${drawn.colours}`);
-      assert.equal(await driver.findElement(By.id('shape-input')).getAttribute('value'), SHAPE);
+      assert.equal(await find(By.id('shape-input')).getAttribute('value'), SHAPE);
       await axe('the app');
       await shot('app');
     });
@@ -101,23 +106,23 @@ for (const engine of engines) {
       await retype('f32[4,7]{0,1:T(2,2');
       const error = await waitUntil(driver, page.errorText, 'the error');
       assert.match(error, /\^/, error);
-      assert.equal(await driver.findElement(By.id('shape-error')).getAttribute('role'), 'alert');
+      assert.equal(await find(By.id('shape-error')).getAttribute('role'), 'alert');
       await shot('error');
     });
 
     test('a preset loads its shape', async () => {
       const before = await driver.executeScript(page.generation);
-      await driver.findElement(By.css('#preset-select option[value="seed-2x3-col"]')).click();
+      await find(By.css('#preset-select option[value="seed-2x3-col"]')).click();
       const drawn = await waitUntil(driver, page.drawn, 'the preset', before);
       assert.equal(drawn.world, '3,2');
-      assert.equal(await driver.findElement(By.id('shape-input')).getAttribute('value'), 'f32[2,3]{0,1}');
+      assert.equal(await find(By.id('shape-input')).getAttribute('value'), 'f32[2,3]{0,1}');
     });
 
     test('the worked steps keep an index on one line', async () => {
       await open(`?shape=${encodeURIComponent(SHAPE)}`);
       await waitUntil(driver, page.drawn, 'the picture', 0);
       // Pin element (0, 0): a real click on its cell.
-      const canvas = await driver.findElement(By.id('layout-canvas'));
+      const canvas = await find(By.id('layout-canvas'));
       const [x, y] = await driver.executeScript(page.cellFromCentre, 0, 0);
       await driver.actions().move({ origin: canvas, x, y }).press().release().perform();
       await waitUntil(driver, page.workedCaption, 'the worked steps', 'How the tiling arrives at offset 0');
@@ -126,7 +131,7 @@ for (const engine of engines) {
       for (const c of cells) assert.ok(c.height <= c.line * 1.2, `${c.text} wraps: ${c.height} px for lines of ${c.line} px`);
       // The viewport, the table in its middle: WebKitWebDriver's element
       // screenshot cut the wrong rectangle here (the area above the table).
-      const table = await driver.findElement(By.id('worked-steps'));
+      const table = await find(By.id('worked-steps'));
       await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', table);
       await shot('worked-steps');
     });
@@ -135,7 +140,7 @@ for (const engine of engines) {
       await open(`?shape=${encodeURIComponent(SHAPE)}`);
       await waitUntil(driver, page.drawn, 'the picture', 0);
       await driver.executeScript(page.catchDownloads);
-      await driver.findElement(By.id('export-svg')).click();
+      await find(By.id('export-svg')).click();
       const svg = await driver.executeAsyncScript(page.readDownload);
       assert.equal(svg.name, 'xla-layout.svg');
       assert.equal(svg.error, undefined);
@@ -147,12 +152,12 @@ for (const engine of engines) {
     test('Copy embed code: the snippet, and the label says whether the clipboard took it', async () => {
       await open(`?shape=${encodeURIComponent(SHAPE)}`);
       await waitUntil(driver, page.drawn, 'the picture', 0);
-      await driver.findElement(By.id('copy-embed')).click();
+      await find(By.id('copy-embed')).click();
       // Engines differ here: the label says which happened (never silent).
       const said = await waitUntil(driver, page.copyOutcome, 'the clipboard\'s answer');
       console.log(`${engine}: Copy embed code: ${said}`);
       assert.match(said, /^Embed code \((copied|not copied: .*)\)$/);
-      const snippet = await driver.findElement(By.id('embed-code')).getAttribute('value');
+      const snippet = await find(By.id('embed-code')).getAttribute('value');
       assert.match(snippet, /^<iframe src="[^"]*embed=1/);
     });
 
@@ -184,7 +189,7 @@ for (const engine of engines) {
       assert.equal(first.world, '3,2');
       assert.ok(first.colours >= 6, `colours in the first element: ${first.colours}`);
       // Inside the element too: the alternative, and the host a named figure.
-      const host = await driver.findElement(By.css('xla-layout'));
+      const host = await find(By.css('xla-layout'));
       const told = await driver.executeScript(page.forReaders, host);
       assert.match(told.alt, /dimensions \[2, 3\].*6 elements/);
       assert.deepEqual(
