@@ -17,15 +17,20 @@
 // on, "false" = off), speed, theme (light|dark|system), select ("i,j"),
 // step (a tiling step), compare (a second shape of the same dims: its
 // memory drawn under the picture, hover linked; the verdict with controls;
-// an invalid text shows its error as text). The element is 320x200 at least; size it with CSS
+// an invalid text shows its error as text), sharding (any form the app's
+// sharding field reads: the picture is then one device's shard, under a
+// strip with the device grid) and device (which device, an index into the
+// devices as the app's picker lists them; default 0). The element is 320x200 at least; size it with CSS
 // (default 100% x 320px). It fires `xla-layout-mounted` when its view is
 // mounted.
 //
 // Loading: the embed module's glue JS and wasm are found next to this file
-// under the hashed names Trunk's post_build hook writes below. If
-// `globalThis.XLA_LAYOUT_LOAD` is a function, it is called instead, once,
-// and must return a Promise of the initialised wasm-bindgen module (an
-// object with `mount_xla_layout`).
+// under the hashed names Trunk's post_build hook writes below. An element
+// with a sharding uses the sharded embed module instead (the embed module
+// that also reads shardings, fetched only when an element has one). If
+// `globalThis.XLA_LAYOUT_LOAD` is a function, it is called instead, once
+// per module, with 'embed' or 'sharded', and must return a Promise of the
+// initialised wasm-bindgen module (an object with `mount_xla_layout`).
 
 (() => {
   if (customElements.get('xla-layout')) return;
@@ -34,28 +39,31 @@
   // The embed module (embed mode without the full app's code), written by
   // scripts/module-names.sh (Trunk post_build hook).
   const BUILD = { js: '__XLA_EMBED_JS__', wasm: '__XLA_EMBED_WASM__' };
-  const OPTIONS = ['shape', 'view', 'controls', 'autoplay', 'speed', 'theme', 'select', 'step', 'compare'];
+  const SHARDED = { js: '__XLA_EMBED_SHARDED_JS__', wasm: '__XLA_EMBED_SHARDED_WASM__' };
+  const OPTIONS = ['shape', 'view', 'controls', 'autoplay', 'speed', 'theme', 'select', 'step', 'compare', 'sharding', 'device'];
 
-  /** The hashed file names of the glue JS and the wasm. */
-  function names() {
-    if (BUILD.js.startsWith('__')) {
-      // Only the embed module exports the element's API, and only the
-      // build knows its hashed names.
+  /** The hashed file names of module `kind`'s glue JS and wasm. */
+  function names(kind) {
+    const build = kind === 'sharded' ? SHARDED : BUILD;
+    if (build.js.startsWith('__')) {
+      // Only the embed modules export the element's API, and only the
+      // build knows their hashed names.
       throw new Error('xla-layout: this copy of xla-layout-element.js has no module names; use the one in the build\'s dist/ (Trunk writes them), or set globalThis.XLA_LAYOUT_LOAD');
     }
-    return BUILD;
+    return build;
   }
 
-  let loading = null;
+  const loading = {};
   /**
-   * The initialised wasm-bindgen module, loaded once for all elements; as
-   * soon as it is ready, the elements then in view mount (`mountInView`).
+   * The initialised wasm-bindgen module `kind` ('embed', or 'sharded' for
+   * elements with a sharding), loaded once for all elements; as soon as it
+   * is ready, the elements then in view mount (`mountInView`).
    */
-  function load() {
-    if (!loading) {
-      loading = typeof globalThis.XLA_LAYOUT_LOAD === 'function'
-        ? Promise.resolve(globalThis.XLA_LAYOUT_LOAD())
-        : Promise.resolve().then(names).then(async (n) => {
+  function load(kind = 'embed') {
+    if (!loading[kind]) {
+      loading[kind] = typeof globalThis.XLA_LAYOUT_LOAD === 'function'
+        ? Promise.resolve(globalThis.XLA_LAYOUT_LOAD(kind))
+        : Promise.resolve(kind).then(names).then(async (n) => {
           // Fetch the wasm while the glue JS loads (not one after the
           // other); a Response makes wasm-bindgen compile it while it
           // streams in (WebAssembly.instantiateStreaming).
@@ -64,9 +72,9 @@
           await glue.default({ module_or_path: wasm });
           return glue;
         });
-      loading.then(mountInView, () => {});
+      loading[kind].then(mountInView, () => {});
     }
-    return loading;
+    return loading[kind];
   }
 
   // Elements mount in batches of about BATCH_MS, each batch in its own
@@ -161,7 +169,7 @@
       if (!this.style.height) this.style.height = '320px';
       if (!this.hasAttribute('role')) this.setAttribute('role', 'figure');
       this.updateLabel();
-      load().catch(() => {}); // start fetching and compiling now
+      load(this.kind).catch(() => {}); // start fetching and compiling now
       observer.observe(this);
     }
 
@@ -177,6 +185,14 @@
 
     attributeChangedCallback() {
       this.updateLabel();
+      if (this.handle && this.handleKind !== this.kind) {
+        // A sharding given or taken away: the other module draws it.
+        this.handle.destroy();
+        this.handle.free();
+        this.handle = null;
+        this.mount();
+        return;
+      }
       if (!this.handle || this.pending) return;
       // Several attributes set in a row redraw once.
       this.pending = true;
@@ -188,6 +204,11 @@
 
     updateLabel() {
       this.setAttribute('aria-label', `XLA layout of ${this.getAttribute('shape') ?? ''}`);
+    }
+
+    /** The module this element needs: 'sharded' when it has a sharding. */
+    get kind() {
+      return (this.getAttribute('sharding') ?? '').trim() ? 'sharded' : 'embed';
     }
 
     /** The attributes as mount_xla_layout's options (strings). */
@@ -205,10 +226,16 @@
     mount() {
       if (this.handle || this.mounting) return;
       this.mounting = true;
-      load().then((glue) => enqueue(() => {
+      const kind = this.kind;
+      load(kind).then((glue) => enqueue(() => {
         this.mounting = false;
         if (!this.isConnected || this.handle) return;
+        if (kind !== this.kind) {
+          this.mount(); // the sharding changed while its module loaded
+          return;
+        }
         this.handle = glue.mount_xla_layout(this, this.options);
+        this.handleKind = kind;
         this.dispatchEvent(new Event('xla-layout-mounted'));
       }), (error) => {
         this.mounting = false;

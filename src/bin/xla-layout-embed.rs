@@ -21,40 +21,7 @@ fn main() {
     std::process::exit(2);
 }
 
-/// The `<xla-layout>` element's JavaScript API (a stable contract, docs/reference.md,
-/// "The element's contract"): `mount_xla_layout(host, options)` and the
-/// handle's `set_options(options)` and `destroy()`; the view itself is
-/// [`xla_layout_viz::ui::element::ElementView`].
+// The `<xla-layout>` element's JavaScript API (docs/reference.md, "The
+// element's contract"), shared with the sharded embed module.
 #[cfg(target_arch = "wasm32")]
-mod element_api {
-    use js_sys::Object;
-    use wasm_bindgen::prelude::*;
-    use web_sys::Element;
-    use xla_layout_viz::ui::element::ElementView;
-
-    /// One mounted view; `destroy()` (or `free()`) unmounts it.
-    #[wasm_bindgen]
-    pub struct XlaLayoutHandle(ElementView);
-
-    /// Renders embed mode's view of `options` into `host`'s open shadow
-    /// root (attached if `host` has none).
-    #[wasm_bindgen]
-    pub fn mount_xla_layout(host: Element, options: Object) -> Result<XlaLayoutHandle, JsValue> {
-        ElementView::mount(host, options).map(XlaLayoutHandle)
-    }
-
-    #[wasm_bindgen]
-    impl XlaLayoutHandle {
-        /// Redraws with new options (the view starts afresh: cursor,
-        /// selection and playing come from the options).
-        pub fn set_options(&mut self, options: Object) -> Result<(), JsValue> {
-            self.0.set_options(options)
-        }
-
-        /// Removes the view and everything it put in the shadow root; the
-        /// handle can be mounted again with `set_options`.
-        pub fn destroy(&mut self) {
-            self.0.destroy();
-        }
-    }
-}
+xla_layout_viz::element_api!();

@@ -34,6 +34,13 @@ pub struct EmbedOptions {
     /// A second shape of the same dims to compare with (`compare=SHAPE`),
     /// exactly as given: the full app's "compare with" box.
     pub compare: Option<String>,
+    /// A sharding (`sharding=`, any form the app's field reads): the
+    /// picture is then one device's shard. Only the sharded embed module
+    /// reads it (`src/bin/xla-layout-embed-sharded.rs`).
+    pub sharding: Option<String>,
+    /// The shown device with a sharding (`device=N`, an index into its
+    /// devices as the app's picker lists them).
+    pub device: Option<usize>,
 }
 
 /// The embed options when `get("embed")` is `1`; unknown values fall back
@@ -68,6 +75,8 @@ pub fn options(get: impl Fn(&str) -> Option<String>) -> Option<EmbedOptions> {
         .and_then(|s| s.trim().parse::<usize>().ok())
         .filter(|&s| s > 0);
     let compare = get("compare").filter(|c| !c.trim().is_empty());
+    let sharding = get("sharding").filter(|c| !c.trim().is_empty());
+    let device = get("device").and_then(|d| d.trim().parse::<usize>().ok());
     Some(EmbedOptions {
         view,
         controls,
@@ -77,6 +86,8 @@ pub fn options(get: impl Fn(&str) -> Option<String>) -> Option<EmbedOptions> {
         select,
         step,
         compare,
+        sharding,
+        device,
     })
 }
 
@@ -97,6 +108,12 @@ pub fn apply(s: &mut State, options: &EmbedOptions, reduced_motion: bool) {
         FigureView::Logical => Some(Pane::Logical),
         FigureView::Memory => Some(Pane::Memory),
     });
+    if let Some(text) = &options.sharding {
+        s.apply(Action::Sharding(text.clone()));
+        if let Some(device) = options.device {
+            s.apply(Action::Device(device));
+        }
+    }
     if let Some(text) = &options.compare {
         s.apply(Action::CompareEdit(text.clone()));
     }
@@ -157,36 +174,85 @@ fn view_name(view: FigureView) -> &'static str {
     }
 }
 
-/// The compared text when a comparison is shown (the "compare with" box
-/// is open and its text compares with the drawn leaf); an error in the
-/// box is not a picture worth embedding.
-pub fn shown_compare(s: &State) -> Option<&str> {
-    s.compare
-        .as_ref()
-        .filter(|c| c.verdict.is_ok())
-        .map(|c| c.input.as_str())
+/// What an address or a snippet shows: the shape, and the comparison and
+/// the sharding (with its shown device) when the picture has them.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Shown<'a> {
+    pub shape: &'a str,
+    pub compare: Option<&'a str>,
+    pub sharding: Option<&'a str>,
+    pub device: usize,
 }
 
-/// `&compare=...` for an address, or nothing.
-fn compare_param(compare: Option<&str>) -> String {
-    compare.map_or_else(String::new, |c| format!("&compare={}", percent_encode(c)))
+impl<'a> Shown<'a> {
+    /// Just `shape`.
+    pub fn shape(shape: &'a str) -> Shown<'a> {
+        Shown {
+            shape,
+            ..Shown::default()
+        }
+    }
+
+    /// What `s` shows: its comparison when one is shown (the "compare
+    /// with" box is open and its text compares with the drawn leaf; an
+    /// error there is not a picture worth embedding), its sharding when the
+    /// picture is a shard (an unread sharding is not either).
+    pub fn of(s: &'a State) -> Shown<'a> {
+        let sharded = s.model.as_ref().is_some_and(|m| m.shard.is_some());
+        Shown {
+            shape: &s.input,
+            compare: s
+                .compare
+                .as_ref()
+                .filter(|c| c.verdict.is_ok())
+                .map(|c| c.input.as_str()),
+            sharding: sharded.then_some(s.sharding.as_str()),
+            device: if sharded { s.device } else { 0 },
+        }
+    }
+
+    /// `&compare=...&sharding=...&device=N` for an address, each only
+    /// when shown (`device` only when not the first).
+    fn params(&self) -> String {
+        let mut out = String::new();
+        if let Some(c) = self.compare {
+            out.push_str(&format!("&compare={}", percent_encode(c)));
+        }
+        if let Some(sharding) = self.sharding {
+            out.push_str(&format!("&sharding={}", percent_encode(sharding)));
+            if self.device != 0 {
+                out.push_str(&format!("&device={}", self.device));
+            }
+        }
+        out
+    }
+
+    /// The figure's title, as the snippet's `title` gives it.
+    pub fn title(&self) -> String {
+        let mut title = format!("XLA layout of {}", self.shape);
+        if let Some(other) = self.compare {
+            title.push_str(&format!(" compared with {other}"));
+        }
+        if let Some(sharding) = self.sharding {
+            title.push_str(&format!(
+                ", device {}'s shard under {sharding}",
+                self.device
+            ));
+        }
+        title
+    }
 }
 
-/// The full app's address (relative) for `shape`, compared with `compare`.
-pub fn full_app_href(shape: &str, compare: Option<&str>) -> String {
-    format!(
-        "./?shape={}{}",
-        percent_encode(shape),
-        compare_param(compare)
-    )
+/// The full app's address (relative) for what `shown` shows.
+pub fn full_app_href(shown: Shown<'_>) -> String {
+    format!("./?shape={}{}", percent_encode(shown.shape), shown.params())
 }
 
-/// The embed page's address for `shape` (compared with `compare`, if
-/// any) under `base` (the app's address without query or fragment).
+/// The embed page's address for what `shown` shows under `base` (the
+/// app's address without query or fragment).
 pub fn embed_url(
     base: &str,
-    shape: &str,
-    compare: Option<&str>,
+    shown: Shown<'_>,
     view: FigureView,
     controls: EmbedControls,
 ) -> String {
@@ -197,24 +263,20 @@ pub fn embed_url(
     };
     format!(
         "{base}?embed=1&shape={}{}&view={}&controls={controls}",
-        percent_encode(shape),
-        compare_param(compare),
+        percent_encode(shown.shape),
+        shown.params(),
         view_name(view)
     )
 }
 
-/// The `<iframe>` snippet showing `shape`, compared with `compare` when
-/// given (every attribute value escaped).
-pub fn iframe_snippet(base: &str, shape: &str, compare: Option<&str>, view: FigureView) -> String {
-    let src = embed_url(base, shape, compare, view, EmbedControls::Compact);
-    let title = match compare {
-        Some(other) => format!("XLA layout of {shape} compared with {other}"),
-        None => format!("XLA layout of {shape}"),
-    };
+/// The `<iframe>` snippet showing what `shown` shows (every attribute
+/// value escaped).
+pub fn iframe_snippet(base: &str, shown: Shown<'_>, view: FigureView) -> String {
+    let src = embed_url(base, shown, view, EmbedControls::Compact);
     format!(
         "<iframe src=\"{}\" title=\"{}\" width=\"640\" height=\"400\" style=\"border:0\" loading=\"lazy\"></iframe>",
         escape_attr(&src),
-        escape_attr(&title)
+        escape_attr(&shown.title())
     )
 }
 

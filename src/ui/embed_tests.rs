@@ -72,7 +72,11 @@ fn percent_encoding_matches_encode_uri_component() {
 #[test]
 fn the_snippet_escapes_hostile_text() {
     let hostile = "\"><img onerror=alert(1)>]]>'";
-    let s = iframe_snippet("https://x.test/app/", hostile, None, FigureView::Both);
+    let s = iframe_snippet(
+        "https://x.test/app/",
+        Shown::shape(hostile),
+        FigureView::Both,
+    );
     assert!(!s.contains("<img"), "{s}");
     assert_eq!(s.matches('"').count(), 12, "{s}");
     assert!(s.contains("title=\"XLA layout of &quot;&gt;&lt;img onerror=alert(1)&gt;]]&gt;&#39;\""));
@@ -233,7 +237,7 @@ fn an_invalid_compare_keeps_the_figure() {
     assert_eq!(c.other, None, "nothing to draw for a bad text");
     assert_eq!(s.status, crate::ui::state::Status::Valid);
     assert_eq!(s.mapping().map(|m| m.footprint()), Some(6));
-    assert_eq!(shown_compare(&s), None, "an error is not embedded");
+    assert_eq!(Shown::of(&s).compare, None, "an error is not embedded");
 
     // Other dims: the error points at the dim that differs.
     let s = compared("f32[2,3]{1,0}", "f32[2,4]{1,0}", "none");
@@ -250,15 +254,15 @@ fn no_compare_option_no_comparison() {
     let mut s = state("f32[2,3]{1,0}");
     apply(&mut s, &o, false);
     assert!(s.compare.is_none());
-    assert_eq!(shown_compare(&s), None);
+    assert_eq!(Shown::of(&s).compare, None);
 }
 
 #[test]
 fn embed_code_and_the_full_app_link_carry_the_comparison() {
     let s = compared("f32[2,3]{1,0}", "f32[2,3]{0,1}", "compact");
-    let compare = shown_compare(&s);
+    let compare = Shown::of(&s).compare;
     assert_eq!(compare, Some("f32[2,3]{0,1}"));
-    let snippet = iframe_snippet("https://x.test/app/", &s.input, compare, FigureView::Both);
+    let snippet = iframe_snippet("https://x.test/app/", Shown::of(&s), FigureView::Both);
     // encodeURIComponent("f32[2,3]{1,0}") and ("f32[2,3]{0,1}") in a browser.
     assert!(
         snippet.starts_with(
@@ -268,16 +272,103 @@ fn embed_code_and_the_full_app_link_carry_the_comparison() {
     );
     assert!(snippet.contains("title=\"XLA layout of f32[2,3]{1,0} compared with f32[2,3]{0,1}\""));
     assert_eq!(
-        full_app_href("f32[2,3]{1,0}", compare),
+        full_app_href(Shown::of(&s)),
         "./?shape=f32%5B2%2C3%5D%7B1%2C0%7D&compare=f32%5B2%2C3%5D%7B0%2C1%7D"
     );
-    assert_eq!(full_app_href("f32[2]", None), "./?shape=f32%5B2%5D");
+    assert_eq!(full_app_href(Shown::shape("f32[2]")), "./?shape=f32%5B2%5D");
     // Hostile compared text is escaped in the snippet.
     let hostile = "\"><img onerror=alert(1)>";
-    let s = iframe_snippet("https://x.test/", "f32[2]", Some(hostile), FigureView::Both);
+    let s = iframe_snippet(
+        "https://x.test/",
+        Shown {
+            compare: Some(hostile),
+            ..Shown::shape("f32[2]")
+        },
+        FigureView::Both,
+    );
     assert!(!s.contains("<img"), "{s}");
     assert!(
         s.contains("&amp;compare=%22%3E%3Cimg%20onerror%3Dalert(1)%3E&amp;"),
         "{s}"
+    );
+}
+
+/// `sharding=` and `device=` (the sharded embed module): the issue's worked
+/// example, f32[64,4096] cut 16 ways on dim 0 leaves 4 rows per device,
+/// and device 5 holds rows 20..24 (docs/sharding.md).
+#[test]
+fn a_sharding_option_draws_the_devices_shard() {
+    crate::ui::shard::enable();
+    let o = options(query(&[
+        ("embed", "1"),
+        ("sharding", "{devices=[16,1]<=[16]}"),
+        ("device", "5"),
+    ]))
+    .unwrap();
+    assert_eq!(o.sharding.as_deref(), Some("{devices=[16,1]<=[16]}"));
+    assert_eq!(o.device, Some(5));
+    let mut s = state("f32[64,4096]{1,0:T(8,128)}");
+    apply(&mut s, &o, false);
+    let m = s.model.as_ref().unwrap();
+    assert_eq!(m.sharding_error, None);
+    let v = m.shard.as_ref().unwrap();
+    assert_eq!(v.report.shard, "f32[4,4096]{1,0:T(8,128)}");
+    assert_eq!(v.shown().unwrap().ranges, vec![[20, 24], [0, 4096]]);
+    let shown = Shown::of(&s);
+    assert_eq!(shown.sharding, Some("{devices=[16,1]<=[16]}"));
+    assert_eq!(shown.device, 5);
+    // encodeURIComponent("{devices=[16,1]<=[16]}") in a browser.
+    assert_eq!(
+        embed_url("https://x.test/", shown, FigureView::Both, EmbedControls::None),
+        "https://x.test/?embed=1&shape=f32%5B64%2C4096%5D%7B1%2C0%3AT(8%2C128)%7D&sharding=%7Bdevices%3D%5B16%2C1%5D%3C%3D%5B16%5D%7D&device=5&view=both&controls=none"
+    );
+    assert_eq!(
+        shown.title(),
+        "XLA layout of f32[64,4096]{1,0:T(8,128)}, device 5's shard under {devices=[16,1]<=[16]}"
+    );
+    // Device 0 is the default: not written.
+    let o = options(query(&[
+        ("embed", "1"),
+        ("sharding", "{devices=[16,1]<=[16]}"),
+    ]))
+    .unwrap();
+    let mut s = state("f32[64,4096]{1,0:T(8,128)}");
+    apply(&mut s, &o, false);
+    assert!(!full_app_href(Shown::of(&s)).contains("device="));
+    assert!(full_app_href(Shown::of(&s))
+        .ends_with("&sharding=%7Bdevices%3D%5B16%2C1%5D%3C%3D%5B16%5D%7D"));
+}
+
+/// A blank sharding is none; a sharding the page could not read is not
+/// carried into the snippet (its error is the picture's, not the embed's).
+#[test]
+fn blank_or_broken_shardings_are_not_shown() {
+    crate::ui::shard::enable();
+    let o = options(query(&[
+        ("embed", "1"),
+        ("sharding", "  "),
+        ("device", "x"),
+    ]))
+    .unwrap();
+    assert_eq!((o.sharding, o.device), (None, None));
+    let o = options(query(&[("embed", "1"), ("sharding", "{devices=[3,1]0,1}")])).unwrap();
+    let mut s = state("f32[64,4096]{1,0}");
+    apply(&mut s, &o, false);
+    assert!(s.model.as_ref().unwrap().sharding_error.is_some());
+    assert_eq!(Shown::of(&s).sharding, None);
+    let hostile = "\"><img onerror=alert(1)>";
+    let snippet = iframe_snippet(
+        "https://x.test/",
+        Shown {
+            sharding: Some(hostile),
+            device: 2,
+            ..Shown::shape("f32[2]")
+        },
+        FigureView::Both,
+    );
+    assert!(!snippet.contains("<img"), "{snippet}");
+    assert!(
+        snippet.contains("&amp;sharding=%22%3E%3Cimg%20onerror%3Dalert(1)%3E&amp;device=2&amp;"),
+        "{snippet}"
     );
 }

@@ -27,7 +27,7 @@ async function modulesLoaded(load) {
   const seen = [];
   const record = (request) => {
     const name = new URL(request.url()).pathname.split('/').pop();
-    if (/^xla-layout-(viz|embed)-[0-9a-f]+(_bg\.wasm|\.js)$/.test(name)) seen.push(name);
+    if (/^xla-layout-(viz|embed|embed-sharded)-[0-9a-f]+(_bg\.wasm|\.js)$/.test(name)) seen.push(name);
   };
   page.on('request', record);
   try {

@@ -1,7 +1,7 @@
-//! One `<xla-layout>` element's view. The embed binary
-//! (`src/bin/xla-layout-embed.rs`) exports it to JavaScript as
+//! One `<xla-layout>` element's view. The embed binaries
+//! (`src/bin/xla-layout-embed.rs`, `src/bin/xla-layout-embed-sharded.rs`) export it to JavaScript as
 //! `mount_xla_layout` and `XlaLayoutHandle`, which
-//! `static/xla-layout-element.js` calls; the app's module does not carry it.
+//! `static/xla-layout-element.js` calls (`element_api!` below); the app's module does not carry it.
 //!
 //! Stable contract (docs/reference.md, "The element's contract"): `mount_xla_layout(host, options)`
 //! renders embed mode's view into an open shadow root of `host` (created if
@@ -9,7 +9,8 @@
 //! handle; `handle.set_options(options)` redraws with new options,
 //! `handle.destroy()` removes the view. `options` is a plain object of
 //! strings named like embed mode's address options: `shape`, `view`,
-//! `controls`, `autoplay`, `speed`, `theme`, `select`, `step`, `compare`.
+//! `controls`, `autoplay`, `speed`, `theme`, `select`, `step`, `compare`,
+//! `sharding`, `device` (read by the sharded embed module only).
 //! Nothing here touches the page outside `host`.
 
 use js_sys::{Object, Reflect};
@@ -107,4 +108,55 @@ fn props(options: &Object, theme_root: Element) -> EmbedProps {
         shape: get(options, "shape").map(yew::AttrValue::from),
         theme_root: Some(theme_root),
     }
+}
+
+/// The element's JavaScript API (a stable contract, docs/reference.md,
+/// "The element's contract"), for the embed binaries to export:
+/// `mount_xla_layout(host, options)` and the handle's
+/// `set_options(options)` and `destroy()`, over [`ElementView`]. A macro,
+/// since wasm-bindgen exports belong in the binary: the app's module does
+/// not carry them.
+#[macro_export]
+macro_rules! element_api {
+    () => {
+        /// The `<xla-layout>` element's JavaScript API (a stable contract, docs/reference.md,
+        /// "The element's contract"): `mount_xla_layout(host, options)` and the
+        /// handle's `set_options(options)` and `destroy()`; the view itself is
+        /// `ElementView`.
+        mod element_api {
+            use js_sys::Object;
+            use wasm_bindgen::prelude::*;
+            use web_sys::Element;
+            use $crate::ui::element::ElementView;
+
+            /// One mounted view; `destroy()` (or `free()`) unmounts it.
+            #[wasm_bindgen]
+            pub struct XlaLayoutHandle(ElementView);
+
+            /// Renders embed mode's view of `options` into `host`'s open shadow
+            /// root (attached if `host` has none).
+            #[wasm_bindgen]
+            pub fn mount_xla_layout(
+                host: Element,
+                options: Object,
+            ) -> Result<XlaLayoutHandle, JsValue> {
+                ElementView::mount(host, options).map(XlaLayoutHandle)
+            }
+
+            #[wasm_bindgen]
+            impl XlaLayoutHandle {
+                /// Redraws with new options (the view starts afresh: cursor,
+                /// selection and playing come from the options).
+                pub fn set_options(&mut self, options: Object) -> Result<(), JsValue> {
+                    self.0.set_options(options)
+                }
+
+                /// Removes the view and everything it put in the shadow root; the
+                /// handle can be mounted again with `set_options`.
+                pub fn destroy(&mut self) {
+                    self.0.destroy();
+                }
+            }
+        }
+    };
 }

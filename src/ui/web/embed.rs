@@ -13,8 +13,21 @@ use super::compare::{CompareLine, CompareMemory};
 use super::controls::Controls;
 use super::shared::Shared;
 use super::stepper::StepPanel;
-use crate::ui::embed::{full_app_href, shown_compare, EmbedControls, EmbedOptions};
+use crate::ui::embed::{full_app_href, EmbedControls, EmbedOptions, Shown};
+use crate::ui::shard::ShardView;
 use crate::ui::state::{Action, State};
+
+/// Draws embed mode's strip for a shard: the device grid and what the
+/// shown device holds (the picker too when the bool says controls show).
+pub type ShardStrip = fn(&ShardView, &Callback<Action>, bool) -> Html;
+
+static SHARD_STRIP: std::sync::OnceLock<ShardStrip> = std::sync::OnceLock::new();
+
+/// Registers the strip (the sharded embed module, [`super::start_embed_sharded`]);
+/// without it the sharding code stays out of the embed module.
+pub fn register_shard_strip(strip: ShardStrip) {
+    let _ = SHARD_STRIP.set(strip);
+}
 
 #[derive(Properties, PartialEq)]
 pub struct EmbedProps {
@@ -84,7 +97,7 @@ pub fn EmbedApp(props: &EmbedProps) -> Html {
     use_system_theme(dispatch.clone());
     use_animation(state.anim.playing, dispatch.clone());
 
-    let full_app = full_app_href(&state.input, shown_compare(&state));
+    let full_app = full_app_href(Shown::of(&state));
     let controls = match options.controls {
         EmbedControls::None => html! {},
         EmbedControls::Compact => {
@@ -95,9 +108,25 @@ pub fn EmbedApp(props: &EmbedProps) -> Html {
         }
     };
     let compared = state.compare.is_some();
-    let class = classes!("embed", compared.then_some("compared"));
+    let model = state.model.as_ref();
+    let strip = model
+        .and_then(|m| m.shard.as_ref())
+        .zip(SHARD_STRIP.get())
+        .map(|(v, strip)| strip(v, &dispatch, options.controls != EmbedControls::None));
+    let sharding_error = model
+        .and_then(|m| m.sharding_error.as_ref())
+        .map(|e| e.message.clone());
+    let class = classes!(
+        "embed",
+        compared.then_some("compared"),
+        strip.is_some().then_some("sharded")
+    );
     let body = html! {
         <>
+            if let Some(message) = sharding_error {
+                <pre id="sharding-error" class="shape-error" role="alert">{ message }</pre>
+            }
+            { strip.unwrap_or_default() }
             <LayoutCanvas state={state.clone()} dispatch={dispatch.clone()} />
             if compared {
                 <CompareMemory model={state.model.clone().map(Shared)} compare={state.compare.clone()}

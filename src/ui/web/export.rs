@@ -13,7 +13,7 @@ use yew::prelude::*;
 use crate::render::figure::{svg_of_view, FigureView, ViewInput};
 use crate::render::scene::style::CellLabels;
 use crate::render::scene::Labelling;
-use crate::ui::embed::{iframe_snippet, shown_compare};
+use crate::ui::embed::{iframe_snippet, Shown};
 use crate::ui::state::{Action, State};
 
 #[derive(Properties, PartialEq)]
@@ -196,12 +196,7 @@ pub fn ExportBar(props: &ExportProps) -> Html {
         let state = state.clone();
         let copied = copied.clone();
         Callback::from(move |_: MouseEvent| {
-            let snippet = iframe_snippet(
-                &app_base(),
-                &state.input,
-                shown_compare(&state),
-                FigureView::Both,
-            );
+            let snippet = iframe_snippet(&app_base(), Shown::of(&state), FigureView::Both);
             // Browsers differ: the clipboard is absent outside https and
             // localhost, and an engine may refuse the write. The label says
             // which, and the snippet is there to select and copy by hand.

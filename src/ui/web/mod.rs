@@ -73,6 +73,18 @@ pub fn start_embed() {
     }
 }
 
+/// The entry point of the sharded embed binary
+/// (`src/bin/xla-layout-embed-sharded.rs`): the embed module's, with
+/// shardings read (`?embed=1&sharding=..`, `<xla-layout sharding=..>`)
+/// and embed mode's strip of devices over the picture. The loaders pick
+/// it only for a page or element that has a sharding, so the embed module
+/// without it stays small.
+pub fn start_embed_sharded() {
+    crate::ui::shard::enable();
+    embed::register_shard_strip(sharding::embed_strip);
+    start_embed();
+}
+
 /// Whether the page is the app's; installs the panic hook for the page:
 /// the app's banner there, the console elsewhere.
 fn app_page() -> bool {

@@ -132,23 +132,6 @@ pub fn ShardPanel(props: &PanelProps) -> Html {
         return html! {};
     };
     let r = &v.report;
-    let on_select = props.dispatch.reform(|e: Event| {
-        let value = e.target_unchecked_into::<HtmlSelectElement>().value();
-        Action::Device(value.parse().unwrap_or(0))
-    });
-    let options = r
-        .devices
-        .iter()
-        .enumerate()
-        .take(MAX_OPTIONS)
-        .map(|(k, d)| {
-            let text = if d.elements == 0 {
-                format!("device {}: nothing", d.name())
-            } else {
-                format!("device {}: {}", d.name(), ranges(&d.ranges))
-            };
-            html! { <option value={k.to_string()} selected={k == v.device}>{ text }</option> }
-        });
     let mut rows: Vec<(&'static str, &'static str, String)> = vec![
         ("shard-text", "each device", r.shard.clone()),
         ("shard-meaning", "sharding", r.meaning.clone()),
@@ -197,17 +180,82 @@ pub fn ShardPanel(props: &PanelProps) -> Html {
     html! {
         <section id="shard-panel" class="panel shard" aria-labelledby="shard-heading">
             <h2 id="shard-heading">{ "Devices" }</h2>
-            if !r.devices.is_empty() {
-                <label class="device-pick">{ "Device " }
-                    <select id="device-select" onchange={on_select}>{ for options }</select>
-                </label>
-            }
+            { picker(v, &props.dispatch) }
             { grid(v, &props.dispatch) }
             <dl id="shard-summary" class="facts">
                 { for rows.into_iter().map(|(id, k, v)| html! { <><dt>{ k }</dt><dd {id}>{ v }</dd></> }) }
             </dl>
             <p id="shard-sentence">{ r.sentence.clone() }</p>
         </section>
+    }
+}
+
+/// `#device-select`: the devices (at most [`MAX_OPTIONS`]), each with what
+/// it holds; nothing for a sharding that lists none.
+fn picker(v: &ShardView, dispatch: &Callback<Action>) -> Html {
+    if v.report.devices.is_empty() {
+        return html! {};
+    }
+    let onchange = dispatch.reform(|e: Event| {
+        let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+        Action::Device(value.parse().unwrap_or(0))
+    });
+    let options = v
+        .report
+        .devices
+        .iter()
+        .enumerate()
+        .take(MAX_OPTIONS)
+        .map(|(k, d)| {
+            let text = if d.elements == 0 {
+                format!("device {}: nothing", d.name())
+            } else {
+                format!("device {}: {}", d.name(), ranges(&d.ranges))
+            };
+            html! { <option value={k.to_string()} selected={k == v.device}>{ text }</option> }
+        });
+    html! {
+        <label class="device-pick">{ "Device " }
+            <select id="device-select" {onchange}>{ for options }</select>
+        </label>
+    }
+}
+
+/// Embed mode's strip over the picture of a shard (registered by the
+/// sharded embed module): the device grid, one line on what the shown
+/// device holds and its memory (`#shard-line`), and the picker when the
+/// embed shows controls.
+pub fn embed_strip(v: &ShardView, dispatch: &Callback<Action>, controls: bool) -> Html {
+    let r = &v.report;
+    let holds = match v.shown() {
+        Some(d) if d.elements == 0 => format!("device {} holds nothing of {}", d.name(), r.shape),
+        Some(d) => format!(
+            "device {} holds {} of {}",
+            d.name(),
+            ranges(&d.ranges),
+            r.shape
+        ),
+        None => format!("a shard of {}", r.shape),
+    };
+    let line = format!(
+        "{holds}: {}, {} in memory ({} data)",
+        r.shard,
+        bytes(r.bytes_per_device),
+        bytes(
+            v.shown()
+                .map_or(v.shard.stats.bytes_data, |d| d.bytes_valid)
+        )
+    );
+    html! {
+        <div class="embed-shard">
+            { grid(v, dispatch) }
+            <div class="embed-shard-text">
+                <p id="shard-line">{ line }</p>
+                if controls {
+                    { picker(v, dispatch) }
+                }
+            </div>
+        </div>
     }
 }
 

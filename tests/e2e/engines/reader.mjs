@@ -2,7 +2,8 @@
 // WebKit, through WebDriver (webdriver.mjs), against the release build in
 // dist/. The app draws the address's shape; typing updates the summary and
 // the address; a broken shape shows its error; a preset loads; embed mode
-// draws, with a heading; docs.html's elements mount and draw; Export SVG
+// draws, with a heading, and with a sharding its device's shard; docs.html's
+// elements mount and draw; Export SVG
 // gives the figure; Copy embed code says whether the clipboard took it;
 // axe finds nothing; the worked steps' index stays on one line (a
 // screenshot of them per engine in target/e2e/engines/).
@@ -175,6 +176,16 @@ for (const engine of engines) {
       assert.equal(told.readout, 'OUTPUT offset 0');
       await axe('embed mode');
       await shot('embed');
+    });
+
+    test('embed mode with a sharding draws device 5\'s shard (the sharded embed module)', async () => {
+      const shape = 'f32[64,4096]{1,0:T(8,128)}';
+      await open(`?embed=1&controls=compact&shape=${encodeURIComponent(shape)}&sharding=${encodeURIComponent('{devices=[16,1]<=[16]}')}&device=5`);
+      const drawn = await waitUntil(driver, page.drawn, 'the shard', 0);
+      assert.equal(drawn.world, '4096,8'); // 4 rows per device, T(8,128) padding them to 8
+      const line = await find(By.id('shard-line')).getText();
+      assert.equal(line, `device 5 holds [20..24, 0..4096] of ${shape}: f32[4,4096]{1,0:T(8,128)}, 128.0 KiB in memory (64.0 KiB data)`);
+      await axe('embed mode with a sharding');
     });
 
     test('docs.html: the 21 elements mount and draw', async () => {
