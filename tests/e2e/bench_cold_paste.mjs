@@ -6,7 +6,10 @@
 // textarea whose paste handler only keeps the text), also freshly loaded.
 // Medians. Needs `trunk build --release`:
 //
-//   (cd tests/e2e && node bench_cold_paste.mjs [LOADS])
+//   (cd tests/e2e && node bench_cold_paste.mjs [LOADS] [default])
+//
+// With `default`, the app opens on its default example (the 167M-element
+// bf16 array) instead of f32[2,3], as a newcomer's first visit does.
 import { launchBrowser, median, startServer, stopAll } from './harness.mjs';
 
 const TEXT = `${'('.repeat(2000)}${')'.repeat(2000)}`;
@@ -61,7 +64,7 @@ try {
     await control.close();
 
     const app = await context.newPage();
-    await app.goto(`${base}?shape=f32%5B2,3%5D`);
+    await app.goto(process.argv[3] === 'default' ? base : `${base}?shape=f32%5B2,3%5D`);
     await app.waitForSelector('#layout-canvas[data-generation]');
     await app.evaluate((t) => navigator.clipboard.writeText(t), TEXT);
     await app.fill('#shape-input', '');
