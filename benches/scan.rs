@@ -4,7 +4,7 @@
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
     use criterion::{Criterion, Throughput};
-    use xla_layout_viz::core::hlo::{scan, Scanner};
+    use xla_layout_viz::core::hlo::{scan, Found, Scanner};
 
     /// A module shaped like a real dump: computations of fusions, dots,
     /// tuples and parameters with metadata, shardings and backend configs.
@@ -35,6 +35,21 @@ mod native {
         g.sample_size(10);
         g.throughput(Throughput::Bytes(text.len() as u64));
         g.bench_function("module_50MB_one_pass", |b| b.iter(|| scan(&text).len()));
+        // The control: as many records of a find's size as the scan
+        // finds, written once into one fresh vector, no scanning. What a
+        // one-pass scan pays for its output alone (fresh memory, its page
+        // faults), whatever the scanner does.
+        let count = scan(&text).len();
+        g.bench_function("control_write_finds_one_pass", |b| {
+            b.iter(|| {
+                let mut v: Vec<[u64; std::mem::size_of::<Found>() / 8]> = Vec::new();
+                for i in 0..count {
+                    v.push([i as u64; std::mem::size_of::<Found>() / 8]);
+                }
+                std::hint::black_box(&v);
+                v.len()
+            })
+        });
         g.bench_function("module_50MB_chunks_of_1MB", |b| {
             b.iter(|| {
                 let mut sc = Scanner::new();
