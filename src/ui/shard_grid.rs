@@ -74,6 +74,25 @@ pub fn layout(v: &ShardView) -> GridLayout {
         .min(WIDTH.max(rows as f64 * MIN_ROW));
     let (w, h) = (WIDTH / cols as f64, band_h / rows as f64);
     let shown = v.shown().map(|d| d.device);
+    // With a device order, titles name each device's chip too (labels keep
+    // the short ids, as the sharding writes them).
+    // Indexed by device id; ids are mesh positions, below the device count.
+    let mut chips: Vec<Option<u64>> = Vec::new();
+    for e in &v.report.devices {
+        if let (Some(c), Ok(k)) = (e.chip, usize::try_from(e.device)) {
+            if chips.len() <= k {
+                chips.resize(k + 1, None);
+            }
+            chips[k] = Some(c);
+        }
+    }
+    let chip = |d: &i64| match usize::try_from(*d)
+        .ok()
+        .and_then(|k| chips.get(k).copied().flatten())
+    {
+        Some(c) => format!("{d} (chip {c})"),
+        None => d.to_string(),
+    };
     let mut boxes = Vec::with_capacity(v.blocks.len());
     let mut bands: Vec<(f64, String)> = Vec::new();
     let banded = rank > 2;
@@ -117,12 +136,7 @@ pub fn layout(v: &ShardView) -> GridLayout {
             empty: b.elements == 0,
             shown: shown.is_some_and(|s| b.devices.contains(&s)),
             title: {
-                let ids = b
-                    .devices
-                    .iter()
-                    .map(i64::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ");
+                let ids = b.devices.iter().map(chip).collect::<Vec<_>>().join(", ");
                 let (who, verb) = match b.devices.len() {
                     1 => ("device", "holds"),
                     _ => ("devices", "hold"),
@@ -234,6 +248,25 @@ mod tests {
         assert_eq!(g.boxes.len(), 4);
         assert_eq!(g.boxes[0].label, "0, 1");
         assert!(g.boxes[2].y > g.boxes[1].y + g.boxes[1].h);
+    }
+
+    /// With a device order, a tile's title names the chip: position 0 of
+    /// the mesh is chip 5 (JAX: `NamedSharding._device_assignment` is
+    /// `mesh.devices.flat`).
+    #[test]
+    fn titles_name_the_chips_of_a_device_order() {
+        let g = layout(&view("f32[8]{0}", "x=2,devices=[5,7] P('x')", 1));
+        let titles: Vec<&str> = g.boxes.iter().map(|b| b.title.as_str()).collect();
+        assert_eq!(
+            titles,
+            [
+                "device 0 (chip 5) holds [0..4]",
+                "device 1 (chip 7) holds [4..8]"
+            ]
+        );
+        assert_eq!(g.boxes[1].label, "1");
+        let g = layout(&view("f32[8]{0}", "{devices=[2]<=[2]}", 0));
+        assert_eq!(g.boxes[0].title, "device 0 holds [0..4]");
     }
 
     #[test]
