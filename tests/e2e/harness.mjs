@@ -379,3 +379,22 @@ export async function waitForText(page, selector, expected) {
     throw new Error(`${selector} reads ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`, { cause: error });
   }
 }
+
+/**
+ * The wasm modules' files (glue JS and wasm, hashes dropped, sorted) that
+ * `page` requests while `run` runs: which module a page loads.
+ */
+export async function modulesLoaded(page, run) {
+  const seen = [];
+  const record = (request) => {
+    const name = new URL(request.url()).pathname.split('/').pop();
+    if (/^xla-layout-(viz|embed|embed-sharded)-[0-9a-f]+(_bg\.wasm|\.js)$/.test(name)) seen.push(name);
+  };
+  page.on('request', record);
+  try {
+    await run();
+  } finally {
+    page.off('request', record);
+  }
+  return seen.map((name) => name.replace(/-[0-9a-f]+(_bg\.wasm|\.js)$/, '$1')).sort();
+}

@@ -9,7 +9,7 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { distDir, openApp, screenshot, startServer, stopAll, waitForPicture } from './harness.mjs';
+import { distDir, modulesLoaded, openApp, screenshot, startServer, stopAll, waitForPicture } from './harness.mjs';
 
 let app;
 let page;
@@ -22,24 +22,8 @@ after(stopAll);
 
 const SHAPE = encodeURIComponent('f32[3,5]{1,0:T(2,2)}');
 
-/** The wasm and glue JS files `page` requests while `load` runs. */
-async function modulesLoaded(load) {
-  const seen = [];
-  const record = (request) => {
-    const name = new URL(request.url()).pathname.split('/').pop();
-    if (/^xla-layout-(viz|embed|embed-sharded)-[0-9a-f]+(_bg\.wasm|\.js)$/.test(name)) seen.push(name);
-  };
-  page.on('request', record);
-  try {
-    await load();
-  } finally {
-    page.off('request', record);
-  }
-  return seen.map((name) => name.replace(/-[0-9a-f]+(_bg\.wasm|\.js)$/, '$1')).sort();
-}
-
 test('the app loads the app module only and draws', async () => {
-  const loaded = await modulesLoaded(async () => {
+  const loaded = await modulesLoaded(page, async () => {
     await page.goto(`${app.baseUrl}?shape=${SHAPE}`);
     await waitForPicture(page);
   });
@@ -49,7 +33,7 @@ test('the app loads the app module only and draws', async () => {
 });
 
 test('?embed=1 loads the embed module only and draws embed mode', async () => {
-  const loaded = await modulesLoaded(async () => {
+  const loaded = await modulesLoaded(page, async () => {
     await page.goto(`${app.baseUrl}?embed=1&shape=${SHAPE}`);
     await waitForPicture(page);
   });
@@ -60,7 +44,7 @@ test('?embed=1 loads the embed module only and draws embed mode', async () => {
 
 test('embed=0 and embed=true are the full app (the same test as src/ui/embed.rs), with the app module', async () => {
   for (const value of ['0', 'true']) {
-    const loaded = await modulesLoaded(async () => {
+    const loaded = await modulesLoaded(page, async () => {
       await page.goto(`${app.baseUrl}?embed=${value}&shape=${SHAPE}`);
       await waitForPicture(page);
     });
@@ -71,7 +55,7 @@ test('embed=0 and embed=true are the full app (the same test as src/ui/embed.rs)
 });
 
 test('a page of <xla-layout> elements loads the embed module only, once', async () => {
-  const loaded = await modulesLoaded(async () => {
+  const loaded = await modulesLoaded(page, async () => {
     await page.goto(`${app.baseUrl}docs.html`);
     await page.waitForFunction(() => {
       const first = document.querySelector('xla-layout');

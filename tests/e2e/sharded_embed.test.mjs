@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { AXE_SOURCE, AXE_TAGS, runAxe } from './axe.mjs';
-import { openApp, screenshot, stopAll, waitForPicture, waitForText } from './harness.mjs';
+import { modulesLoaded, openApp, screenshot, stopAll, waitForPicture, waitForText } from './harness.mjs';
 
 const SHAPE = 'f32[64,4096]{1,0:T(8,128)}';
 const SHARDING = '{devices=[16,1]<=[16]}';
@@ -26,25 +26,8 @@ before(async () => {
 });
 after(stopAll);
 
-/** The wasm and glue JS files requested while `run` runs, hashes dropped. */
-async function modulesLoaded(run) {
-  const seen = [];
-  const record = (request) => {
-    const name = new URL(request.url()).pathname.split('/').pop();
-    const m = /^(xla-layout-(?:viz|embed|embed-sharded))-[0-9a-f]+(_bg\.wasm|\.js)$/.exec(name);
-    if (m) seen.push(m[1] + m[2]);
-  };
-  page.on('request', record);
-  try {
-    await run();
-  } finally {
-    page.off('request', record);
-  }
-  return seen.sort();
-}
-
 test('?embed=1&sharding= loads the sharded module only and draws device 5\'s shard, keyboard and axe included', async () => {
-  const loaded = await modulesLoaded(async () => {
+  const loaded = await modulesLoaded(page, async () => {
     await page.goto(`${app.baseUrl}?embed=1&controls=compact&shape=${enc(SHAPE)}&sharding=${enc(SHARDING)}&device=5`);
     await waitForPicture(page);
   });
@@ -82,7 +65,7 @@ test('a broken or hostile sharding in embed mode is an error as text, the pictur
 test('<xla-layout sharding device>: the sharded module for that element, and back to the embed module without it', async () => {
   await page.goto(`${app.baseUrl}docs.html`);
   await page.waitForFunction(() => Number(document.querySelector('xla-layout')?.shadowRoot?.getElementById('layout-canvas')?.dataset.generation) > 0);
-  const loaded = await modulesLoaded(async () => {
+  const loaded = await modulesLoaded(page, async () => {
     await page.evaluate(([shape, sharding]) => {
       const el = Object.assign(document.createElement('xla-layout'), { id: 'sharded-el' });
       el.setAttribute('shape', shape);
@@ -103,7 +86,7 @@ test('<xla-layout sharding device>: the sharded module for that element, and bac
   await screenshot(page, 'element-sharded', { fullPage: false });
   // Without the sharding it is the global array again, drawn by the embed
   // module (already loaded: nothing more is fetched).
-  const again = await modulesLoaded(async () => {
+  const again = await modulesLoaded(page, async () => {
     await page.evaluate(() => document.getElementById('sharded-el').removeAttribute('sharding'));
     await page.waitForFunction(() => {
       const root = document.getElementById('sharded-el').shadowRoot;
