@@ -1,6 +1,9 @@
 //! The state's sharding transitions: the field, the shown device, and the
 //! field filled from a pasted instruction's `sharding=`.
 
+use std::rc::Rc;
+
+use super::model::analyse;
 use super::state::State;
 
 impl State {
@@ -14,9 +17,16 @@ impl State {
     }
 
     pub(crate) fn set_device(&mut self, index: usize) {
-        if index != self.device {
-            self.device = index;
-            self.reanalyse();
+        if index == self.device {
+            return;
+        }
+        self.device = index;
+        // Every device holds a shard of the same shape (`TileShape`): the
+        // picture stays, only which device it is changes.
+        let sharded = self.model.as_ref().is_some_and(|m| m.shard.is_some());
+        match analyse(&self.request()) {
+            Ok(model) if sharded && model.shard.is_some() => self.model = Some(Rc::new(model)),
+            _ => self.reanalyse(),
         }
     }
 
@@ -87,6 +97,36 @@ mod tests {
         assert_eq!(drawn(&s), "f32[64,4096]{1,0:T(8,128)}");
         s.apply(Action::Sharding(String::new()));
         assert!(s.model.as_ref().unwrap().shard.is_none());
+    }
+
+    /// Picking a device keeps the picture (every shard has the same shape)
+    /// and shows what a fresh analysis for that device shows.
+    #[test]
+    fn picking_a_device_keeps_the_picture() {
+        let mut s = state("f32[10,256]{1,0:T(8,128)}");
+        s.apply(Action::Sharding("{devices=[4,1]<=[4]}".into()));
+        let generation = s.generation;
+        s.pinned = Some(crate::ui::state::Target {
+            offset: 3,
+            pane: crate::render::world::Pane::Memory,
+        });
+        s.apply(Action::Device(3));
+        assert_eq!(s.generation, generation);
+        assert!(s.pinned.is_some());
+        let picked = s.model.as_ref().unwrap().shard.clone().unwrap();
+        // 10 rows over 4 devices: shards of 3, the last holds rows 9..10.
+        assert_eq!(picked.shown().unwrap().ranges, vec![[9, 10], [0, 256]]);
+        let mut fresh = state("f32[10,256]{1,0:T(8,128)}");
+        fresh.apply(Action::Sharding("{devices=[4,1]<=[4]}".into()));
+        fresh.device = 3;
+        fresh.reanalyse();
+        let expected = fresh.model.as_ref().unwrap().shard.clone().unwrap();
+        assert_eq!(picked.device, expected.device);
+        assert_eq!(picked.report, expected.report);
+        assert_eq!(drawn(&s), drawn(&fresh));
+        // Past the last device: the last one, as the analysis clamps it.
+        s.apply(Action::Device(99));
+        assert_eq!(s.model.as_ref().unwrap().shard.as_ref().unwrap().device, 3);
     }
 
     #[test]

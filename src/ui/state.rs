@@ -172,7 +172,7 @@ impl State {
         state
     }
 
-    fn request(&self) -> Request {
+    pub(crate) fn request(&self) -> Request {
         Request {
             text: self.input.clone(),
             leaf: self.leaf.clone(),
