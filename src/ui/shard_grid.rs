@@ -161,6 +161,25 @@ pub fn layout(v: &ShardView) -> GridLayout {
     }
 }
 
+impl GridLayout {
+    /// The bands' labels and the boxes that reach into `[top, bottom)`
+    /// (grid units, as `y` and `height`): what a view of that part of the
+    /// grid draws, so that its cost follows what is in view.
+    pub fn in_window(&self, top: f64, bottom: f64) -> (Vec<&(f64, String)>, Vec<&TileBox>) {
+        let bands = self
+            .bands
+            .iter()
+            .filter(|(y, _)| *y + BAND_LABEL > top && *y - BAND_LABEL < bottom)
+            .collect();
+        let boxes = self
+            .boxes
+            .iter()
+            .filter(|b| b.y + b.h > top && b.y < bottom)
+            .collect();
+        (bands, boxes)
+    }
+}
+
 fn tile_text(t: &[u64]) -> String {
     let parts: Vec<String> = t.iter().map(u64::to_string).collect();
     format!("({})", parts.join(", "))
@@ -267,6 +286,39 @@ mod tests {
         assert_eq!(g.boxes[1].label, "1");
         let g = layout(&view("f32[8]{0}", "{devices=[2]<=[2]}", 0));
         assert_eq!(g.boxes[0].title, "device 0 holds [0..4]");
+    }
+
+    /// Windows sliding down a tall grid (4,096 devices, 128 bands): each
+    /// draws a handful of boxes, exactly those that reach into it (checked
+    /// box by box), and together they draw every box.
+    #[test]
+    fn a_window_draws_the_boxes_in_it_and_windows_cover_the_grid() {
+        let g = layout(&view(
+            "bf16[64,32,16,8,128,4,8,256]{7,6,5,4,3,2,1,0:T(8,128)(2,1)}",
+            "{devices=[4,4,4,4,4,2,2,1]<=[4096]}",
+            0,
+        ));
+        assert_eq!(g.boxes.len(), 256);
+        assert_eq!(g.bands.len(), 128);
+        let mut seen = vec![false; g.boxes.len()];
+        let mut top = -50.0;
+        while top < g.height {
+            let bottom = top + 400.0;
+            let (bands, boxes) = g.in_window(top, bottom);
+            assert!(
+                boxes.len() <= 32,
+                "{} boxes in [{top}, {bottom})",
+                boxes.len()
+            );
+            assert!(bands.len() <= 16);
+            for (k, b) in g.boxes.iter().enumerate() {
+                let inside = b.y + b.h > top && b.y < bottom;
+                assert_eq!(boxes.iter().any(|x| std::ptr::eq(*x, b)), inside, "box {k}");
+                seen[k] |= inside;
+            }
+            top += 300.0;
+        }
+        assert!(seen.iter().all(|&s| s));
     }
 
     #[test]

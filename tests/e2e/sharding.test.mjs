@@ -131,3 +131,25 @@ test('SVG export draws the device grid under the shard', async () => {
   assert.match(svg, /f32\[4,4096\]\{1,0:T\(8,128\)\}: device 0(&apos;|')s shard of f32\[64,4096\]/);
   assert.deepEqual(errors.filter((e) => !/passive event listener/.test(e)), []);
 });
+
+test('a grid of 4,096 devices draws the tiles in view; scrolled to its end, its last tile picks its device', async () => {
+  const shape = 'bf16[64,32,16,8,128,4,8,256]{7,6,5,4,3,2,1,0:T(8,128)(2,1)}';
+  await typeShape(page, shape);
+  await setSharding('{devices=[4,4,4,4,4,2,2,1]<=[4096]}');
+  await waitForText(page, '#shard-text', 'bf16[16,8,4,2,32,2,4,256]{7,6,5,4,3,2,1,0:T(8,128)(2,1)}');
+  // 256 tiles (the grid's cap) in 128 bands; only those in view are nodes.
+  assert.equal(await page.getAttribute('#device-grid', 'data-tiles'), '256');
+  const drawn = await page.locator('#device-grid .tile').count();
+  assert.ok(drawn > 0 && drawn <= 40, `${drawn} tiles drawn`);
+  // The box scrolls and is a tab stop; scrolled to the end, the last tile
+  // is drawn: device 255 (the tiles come in device order, one device each),
+  // at tile (0, 0, 3, 3, 3, 1, 1, 0) of the 4 x 4 x 4 x 4 x 4 x 2 x 2 x 1 cut.
+  assert.equal(await page.getAttribute('.device-grid-box', 'tabindex'), '0');
+  await page.focus('.device-grid-box');
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => [...document.querySelectorAll('#device-grid .tile title')].some((t) => t.textContent.startsWith('device 255 ')));
+  // (A click event: the box may still be scrolling smoothly.)
+  await page.locator('#device-grid .tile', { hasText: '255' }).last().dispatchEvent('click');
+  await waitForText(page, '#shard-device', '255 holds [0..16, 0..8, 12..16, 6..8, 96..128, 2..4, 4..8, 0..256] (67108864 elements)');
+  await setSharding('');
+});

@@ -1,6 +1,7 @@
 //! Keyboard: space plays or pauses, arrows step (with Shift, by a tile),
 //! `+` / `-` change the speed, `f` fits, Home / End jump, Escape unpins.
-//! Keys typed into a text field or a menu are left alone.
+//! Keys typed into a text field or a menu are left alone, and so are the
+//! keys that scroll a focused box that scrolls.
 
 use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
@@ -30,7 +31,8 @@ pub fn action_for(key: &str, shift: bool) -> Option<Action> {
 }
 
 /// Whether the key belongs to the focused element: any key in a text
-/// field, slider or menu; space and Enter on a button (which clicks it).
+/// field, slider or menu; space and Enter on a button (which clicks it);
+/// the keys that scroll, on a box that scrolls (the device grid's).
 fn belongs_to_target(target: Option<web_sys::EventTarget>, key: &str) -> bool {
     let Some(el) = target.and_then(|t| t.dyn_into::<Element>().ok()) else {
         return false;
@@ -38,6 +40,13 @@ fn belongs_to_target(target: Option<web_sys::EventTarget>, key: &str) -> bool {
     match el.tag_name().to_ascii_lowercase().as_str() {
         "input" | "select" | "textarea" => true,
         "button" => matches!(key, " " | "Enter"),
+        "body" | "html" => false,
+        _ if el.scroll_height() > el.client_height() && el.has_attribute("tabindex") => {
+            matches!(
+                key,
+                " " | "Home" | "End" | "PageUp" | "PageDown" | "ArrowUp" | "ArrowDown"
+            ) || el.has_attribute("contenteditable")
+        }
         _ => el.has_attribute("contenteditable"),
     }
 }

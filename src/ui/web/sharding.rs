@@ -4,13 +4,15 @@
 //! (`#device-grid`, a block clicked shows its device) and what the shown
 //! device holds (`#shard-summary`).
 
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use std::rc::Rc;
+
+use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::shared::Shared;
 use crate::ui::model::{InputError, Model};
 use crate::ui::shard::{global_index, ShardView};
-use crate::ui::shard_grid::{layout, WIDTH};
+use crate::ui::shard_grid::{layout, GridLayout, WIDTH};
 use crate::ui::state::Action;
 
 /// The most devices the picker lists (the grid still shows every block
@@ -261,7 +263,6 @@ pub fn embed_strip(v: &ShardView, dispatch: &Callback<Action>, controls: bool) -
 
 /// The device grid as SVG; a block clicked shows its first device.
 fn grid(v: &ShardView, dispatch: &Callback<Action>) -> Html {
-    let g = layout(v);
     let label = format!(
         "{} cut into {} tiles over {} devices; the shown device's tile is outlined",
         v.report.shape,
@@ -270,27 +271,100 @@ fn grid(v: &ShardView, dispatch: &Callback<Action>) -> Html {
             .num_devices
             .map_or("all".to_owned(), |n| n.to_string())
     );
-    let view_box = format!("-2 -2 {} {}", WIDTH + 4.0, g.height + 4.0);
     html! {
-        <svg id="device-grid" class="device-grid" role="img" aria-label={label} viewBox={view_box}>
-            { for g.bands.iter().map(|(y, text)| html! {
-                <text x="0" y={format!("{y:.1}")} class="band">{ text.clone() }</text>
-            }) }
-            { for g.boxes.iter().map(|b| {
-                let first = b.first;
-                let onclick = dispatch.reform(move |_: MouseEvent| Action::Device(first));
-                html! {
-                    <g class={classes!("tile", b.shown.then_some("shown"), b.empty.then_some("empty"))} {onclick}>
-                        <title>{ b.title.clone() }</title>
-                        <rect class="alloc" x={format!("{:.1}", b.x)} y={format!("{:.1}", b.y)}
-                            width={format!("{:.1}", b.w)} height={format!("{:.1}", b.h)} />
-                        <rect class="valid" x={format!("{:.1}", b.x)} y={format!("{:.1}", b.y)}
-                            width={format!("{:.1}", b.valid_w)} height={format!("{:.1}", b.valid_h)} />
-                        <text x={format!("{:.1}", b.x + b.w / 2.0)} y={format!("{:.1}", b.y + b.h / 2.0 + 4.0)}
-                            text-anchor="middle">{ if b.empty && !b.label.is_empty() { "empty".to_owned() } else { b.label.clone() } }</text>
-                    </g>
+        <DeviceGrid layout={Rc::new(layout(v))} label={AttrValue::from(label)} dispatch={dispatch.clone()} />
+    }
+}
+
+/// The grid's box scrolls past this height (CSS `.device-grid-box`).
+const BOX_PX: f64 = 400.0;
+/// Drawn beyond the box's edges, so that scrolling shows no gap.
+const MARGIN_PX: f64 = 200.0;
+
+#[derive(Properties, PartialEq)]
+struct GridProps {
+    layout: Rc<GridLayout>,
+    label: AttrValue,
+    dispatch: Callback<Action>,
+}
+
+/// `#device-grid` in a box that scrolls when the grid is taller than it
+/// (256 tiles of 4,096 devices make 128 bands, 7,900 px): only the tiles in
+/// view and `MARGIN_PX` around them are drawn (`data-tiles` says how many
+/// the grid has).
+#[function_component]
+fn DeviceGrid(props: &GridProps) -> Html {
+    let boxed = use_node_ref();
+    // (scroll top, width) of the box in CSS px; 160 px wide until measured,
+    // which draws more than a wider box shows, never less.
+    let window = use_state(|| (0.0f64, 160.0f64));
+    {
+        let boxed = boxed.clone();
+        let window = window.clone();
+        use_effect_with((), move |_| {
+            if let Some(el) = boxed.cast::<Element>() {
+                window.set((0.0, f64::from(el.client_width())));
+            }
+        });
+    }
+    {
+        // A box that scrolls is a tab stop, so that the keyboard scrolls
+        // it too (its height is the page's: the panel's, or the embed's
+        // strip).
+        let boxed = boxed.clone();
+        use_effect(move || {
+            if let Some(el) = boxed.cast::<Element>() {
+                if el.scroll_height() > el.client_height() {
+                    let _ = el.set_attribute("tabindex", "0");
+                    let _ = el.set_attribute("role", "group");
+                    let _ = el.set_attribute("aria-label", "Device grid (scrolls)");
+                } else {
+                    for name in ["tabindex", "role", "aria-label"] {
+                        let _ = el.remove_attribute(name);
+                    }
                 }
-            }) }
-        </svg>
+            }
+        });
+    }
+    let onscroll = {
+        let window = window.clone();
+        Callback::from(move |e: Event| {
+            let el: Element = e.target_unchecked_into();
+            window.set((f64::from(el.scroll_top()), f64::from(el.client_width())));
+        })
+    };
+    let g = &props.layout;
+    let (scroll, width) = *window;
+    // Grid units per CSS px (the SVG is as wide as its box).
+    let scale = (WIDTH + 4.0) / width.max(1.0);
+    let top = (scroll - MARGIN_PX) * scale;
+    let bottom = (scroll + BOX_PX + MARGIN_PX) * scale;
+    let (bands, boxes) = g.in_window(top, bottom);
+    let view_box = format!("-2 -2 {} {}", WIDTH + 4.0, g.height + 4.0);
+    let dispatch = &props.dispatch;
+    html! {
+        <div class="device-grid-box" ref={boxed} {onscroll}>
+            <svg id="device-grid" class="device-grid" role="img" aria-label={props.label.clone()}
+                viewBox={view_box} data-tiles={g.boxes.len().to_string()}>
+                { for bands.into_iter().map(|(y, text)| html! {
+                    <text x="0" y={format!("{y:.1}")} class="band">{ text.clone() }</text>
+                }) }
+                { for boxes.into_iter().map(|b| {
+                    let first = b.first;
+                    let onclick = dispatch.reform(move |_: MouseEvent| Action::Device(first));
+                    html! {
+                        <g key={first} class={classes!("tile", b.shown.then_some("shown"), b.empty.then_some("empty"))} {onclick}>
+                            <title>{ b.title.clone() }</title>
+                            <rect class="alloc" x={format!("{:.1}", b.x)} y={format!("{:.1}", b.y)}
+                                width={format!("{:.1}", b.w)} height={format!("{:.1}", b.h)} />
+                            <rect class="valid" x={format!("{:.1}", b.x)} y={format!("{:.1}", b.y)}
+                                width={format!("{:.1}", b.valid_w)} height={format!("{:.1}", b.valid_h)} />
+                            <text x={format!("{:.1}", b.x + b.w / 2.0)} y={format!("{:.1}", b.y + b.h / 2.0 + 4.0)}
+                                text-anchor="middle">{ if b.empty && !b.label.is_empty() { "empty".to_owned() } else { b.label.clone() } }</text>
+                        </g>
+                    }
+                }) }
+            </svg>
+        </div>
     }
 }
