@@ -35,6 +35,12 @@ mod native {
         g.sample_size(10);
         g.throughput(Throughput::Bytes(text.len() as u64));
         g.bench_function("module_50MB_one_pass", |b| b.iter(|| scan(&text).len()));
+        // The same module without its `sharding=` attributes: what reading
+        // shardings costs a module that has none (issue 27: not slower).
+        let plain = text.replace(", sharding={devices=[2,1]0,1}", "");
+        g.bench_function("module_50MB_no_shardings_one_pass", |b| {
+            b.iter(|| scan(&plain).len())
+        });
         // The control: as many records of a find's size as the scan
         // finds, written once into one fresh vector, no scanning. What a
         // one-pass scan pays for its output alone (fresh memory, its page
