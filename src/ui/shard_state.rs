@@ -1,9 +1,6 @@
 //! The state's sharding transitions: the field, the shown device, and the
 //! field filled from a pasted instruction's `sharding=`.
 
-use std::rc::Rc;
-
-use super::model::analyse;
 use super::state::State;
 
 impl State {
@@ -24,10 +21,7 @@ impl State {
         // Every device holds a shard of the same shape (`TileShape`): the
         // picture stays, only which device it is changes.
         let sharded = self.model.as_ref().is_some_and(|m| m.shard.is_some());
-        match analyse(&self.request()) {
-            Ok(model) if sharded && model.shard.is_some() => self.model = Some(Rc::new(model)),
-            _ => self.reanalyse(),
-        }
+        self.reanalyse_keeping(sharded);
     }
 
     /// A pasted instruction with a sharding fills an empty field (or one

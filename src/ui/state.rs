@@ -172,7 +172,7 @@ impl State {
         state
     }
 
-    pub(crate) fn request(&self) -> Request {
+    fn request(&self) -> Request {
         Request {
             text: self.input.clone(),
             leaf: self.leaf.clone(),
@@ -191,11 +191,19 @@ impl State {
 
     /// Looks at the text again; a bad text keeps the last good model.
     pub(crate) fn reanalyse(&mut self) {
+        self.reanalyse_keeping(false);
+    }
+
+    /// [`State::reanalyse`]; with `same_picture` (the new model draws what
+    /// the last one drew) the picture is not started over.
+    pub(crate) fn reanalyse_keeping(&mut self, same_picture: bool) {
         match analyse(&self.request()) {
             Ok(model) => {
                 self.status = Status::Valid;
                 self.model = Some(Rc::new(model));
-                self.picture_changed();
+                if !same_picture {
+                    self.picture_changed();
+                }
             }
             Err(error) => self.status = Status::Invalid(error),
         }
