@@ -176,6 +176,11 @@
     disconnectedCallback() {
       observer.unobserve(this);
       this.pending = false;
+      this.unmount();
+    }
+
+    /** Removes the view and releases its handle, if mounted. */
+    unmount() {
       if (this.handle) {
         this.handle.destroy();
         this.handle.free();
@@ -187,9 +192,7 @@
       this.updateLabel();
       if (this.handle && this.handleKind !== this.kind) {
         // A sharding given or taken away: the other module draws it.
-        this.handle.destroy();
-        this.handle.free();
-        this.handle = null;
+        this.unmount();
         this.mount();
         return;
       }
