@@ -74,25 +74,6 @@ pub fn layout(v: &ShardView) -> GridLayout {
         .min(WIDTH.max(rows as f64 * MIN_ROW));
     let (w, h) = (WIDTH / cols as f64, band_h / rows as f64);
     let shown = v.shown().map(|d| d.device);
-    // With a device order, titles name each device's chip too (labels keep
-    // the short ids, as the sharding writes them).
-    // Indexed by device id; ids are mesh positions, below the device count.
-    let mut chips: Vec<Option<u64>> = Vec::new();
-    for e in &v.report.devices {
-        if let (Some(c), Ok(k)) = (e.chip, usize::try_from(e.device)) {
-            if chips.len() <= k {
-                chips.resize(k + 1, None);
-            }
-            chips[k] = Some(c);
-        }
-    }
-    let chip = |d: &i64| match usize::try_from(*d)
-        .ok()
-        .and_then(|k| chips.get(k).copied().flatten())
-    {
-        Some(c) => format!("{d} (chip {c})"),
-        None => d.to_string(),
-    };
     let mut boxes = Vec::with_capacity(v.blocks.len());
     let mut bands: Vec<(f64, String)> = Vec::new();
     let banded = rank > 2;
@@ -136,7 +117,19 @@ pub fn layout(v: &ShardView) -> GridLayout {
             empty: b.elements == 0,
             shown: shown.is_some_and(|s| b.devices.contains(&s)),
             title: {
-                let ids = b.devices.iter().map(chip).collect::<Vec<_>>().join(", ");
+                // A block's devices are the report's entries from its
+                // first on (`blocks`): named as listed, with their chips
+                // when a device order came with the mesh (labels keep the
+                // short ids the sharding writes).
+                let ids = v
+                    .report
+                    .devices
+                    .get(b.first..b.first.saturating_add(b.devices.len()))
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|d| d.name())
+                    .collect::<Vec<_>>()
+                    .join(", ");
                 let (who, verb) = match b.devices.len() {
                     1 => ("device", "holds"),
                     _ => ("devices", "hold"),
@@ -266,6 +259,9 @@ mod tests {
         assert_eq!(g.bands.len(), 2);
         assert_eq!(g.boxes.len(), 4);
         assert_eq!(g.boxes[0].label, "0, 1");
+        // Cut 2 x 2 x 1 into shards of [2, 4, 8], each held twice.
+        assert_eq!(g.boxes[0].title, "devices 0, 1 hold [0..2, 0..4, 0..8]");
+        assert_eq!(g.boxes[3].title, "devices 6, 7 hold [2..4, 4..8, 0..8]");
         assert!(g.boxes[2].y > g.boxes[1].y + g.boxes[1].h);
     }
 
