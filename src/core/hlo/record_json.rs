@@ -11,10 +11,27 @@ use super::record::{Record, ReportRecord};
 /// as `\n`, `\t`, ... or `\u00XX`, everything else as it is (serde_json's
 /// `format_escaped_str`).
 fn string(out: &mut Vec<u8>, s: &str) {
+    /// The bytes that are escaped: `"`, `\` and the control characters.
+    const ESCAPED: [bool; 256] = {
+        let mut t = [false; 256];
+        let mut c = 0;
+        while c < 0x20 {
+            t[c] = true;
+            c += 1;
+        }
+        t[b'"' as usize] = true;
+        t[b'\\' as usize] = true;
+        t
+    };
     out.push(b'"');
     let b = s.as_bytes();
     let mut start = 0;
     for (i, &c) in b.iter().enumerate() {
+        if !ESCAPED[usize::from(c)] {
+            continue;
+        }
+        out.extend_from_slice(&b[start..i]);
+        start = i + 1;
         let esc: &[u8] = match c {
             b'"' => b"\\\"",
             b'\\' => b"\\\\",
@@ -23,43 +40,43 @@ fn string(out: &mut Vec<u8>, s: &str) {
             b'\t' => b"\\t",
             0x08 => b"\\b",
             0x0c => b"\\f",
-            0..=0x1f => {
-                out.extend_from_slice(&b[start..i]);
+            _ => {
                 const HEX: &[u8; 16] = b"0123456789abcdef";
                 out.extend_from_slice(b"\\u00");
                 out.push(HEX[usize::from(c >> 4)]);
                 out.push(HEX[usize::from(c & 0xf)]);
-                start = i + 1;
                 continue;
             }
-            _ => continue,
         };
-        out.extend_from_slice(&b[start..i]);
         out.extend_from_slice(esc);
-        start = i + 1;
     }
     out.extend_from_slice(&b[start..]);
     out.push(b'"');
 }
 
-/// One object's members, in order.
+/// A member's key as written after the object's first member: the comma,
+/// the quoted key and the colon, one constant.
+macro_rules! key {
+    ($k:literal) => {
+        concat!(",\"", $k, "\":")
+    };
+}
+
+/// One object's members after the first, in order.
 struct Members<'o> {
     out: &'o mut Vec<u8>,
-    first: bool,
 }
 
 impl Members<'_> {
-    fn key(&mut self, k: &str) {
-        if !self.first {
-            self.out.push(b',');
-        }
-        self.first = false;
-        self.out.push(b'"');
+    /// `k` is the member's key as written before its value, separator
+    /// and colon included (`,"name":`, from [`key!`]).
+    #[inline]
+    fn key(&mut self, k: &'static str) {
         self.out.extend_from_slice(k.as_bytes());
-        self.out.extend_from_slice(b"\":");
     }
 
-    fn str(&mut self, k: &str, v: Option<&str>) {
+    #[inline]
+    fn str(&mut self, k: &'static str, v: Option<&str>) {
         self.key(k);
         match v {
             Some(s) => string(self.out, s),
@@ -67,7 +84,8 @@ impl Members<'_> {
         }
     }
 
-    fn uint(&mut self, k: &str, v: Option<u64>) {
+    #[inline]
+    fn uint(&mut self, k: &'static str, v: Option<u64>) {
         self.key(k);
         match v {
             Some(n) => self
@@ -77,7 +95,8 @@ impl Members<'_> {
         }
     }
 
-    fn float(&mut self, k: &str, v: Option<f64>) {
+    #[inline]
+    fn float(&mut self, k: &'static str, v: Option<f64>) {
         self.key(k);
         match v.filter(|f| f.is_finite()) {
             Some(f) => self
@@ -87,7 +106,8 @@ impl Members<'_> {
         }
     }
 
-    fn bool(&mut self, k: &str, v: Option<bool>) {
+    #[inline]
+    fn bool(&mut self, k: &'static str, v: Option<bool>) {
         self.key(k);
         self.out.extend_from_slice(match v {
             Some(true) => b"true",
@@ -100,40 +120,40 @@ impl Members<'_> {
 impl Record<'_> {
     /// Appends this record's JSON object to `out`.
     pub fn write_json(&self, out: &mut Vec<u8>) {
-        out.push(b'{');
-        let mut m = Members { out, first: true };
+        out.extend_from_slice(b"{\"role\":");
+        string(out, self.role);
+        let mut m = Members { out };
         let usize64 = |v: usize| Some(v as u64);
-        m.str("role", Some(self.role));
-        m.str("instruction", self.instruction);
-        m.str("opcode", self.opcode);
-        m.bool("root", Some(self.root));
-        m.uint("index", self.index.and_then(usize64));
-        m.str("name", self.name);
-        m.str("computation", self.computation);
-        m.uint("line", usize64(self.line));
-        m.uint("column", usize64(self.column));
-        m.uint("start", usize64(self.start));
-        m.uint("end", usize64(self.end));
-        m.str("text", Some(self.text));
-        m.str("kind", self.kind);
-        m.str("canonical", self.canonical);
-        m.str("error", self.error);
-        m.uint("error_start", self.error_start.and_then(usize64));
-        m.uint("error_end", self.error_end.and_then(usize64));
-        m.uint("elements", self.elements);
-        m.uint("bytes_data", self.bytes_data);
-        m.uint("bytes_footprint", self.bytes_footprint);
-        m.uint("bytes_xla", self.bytes_xla);
-        m.float("expansion", self.expansion);
-        m.float("padding_percent", self.padding_percent);
-        m.str("sharding", self.sharding);
-        m.str("sharding_error", self.sharding_error);
-        m.str("per_device", self.per_device);
+        m.str(key!("instruction"), self.instruction);
+        m.str(key!("opcode"), self.opcode);
+        m.bool(key!("root"), Some(self.root));
+        m.uint(key!("index"), self.index.and_then(usize64));
+        m.str(key!("name"), self.name);
+        m.str(key!("computation"), self.computation);
+        m.uint(key!("line"), usize64(self.line));
+        m.uint(key!("column"), usize64(self.column));
+        m.uint(key!("start"), usize64(self.start));
+        m.uint(key!("end"), usize64(self.end));
+        m.str(key!("text"), Some(self.text));
+        m.str(key!("kind"), self.kind);
+        m.str(key!("canonical"), self.canonical);
+        m.str(key!("error"), self.error);
+        m.uint(key!("error_start"), self.error_start.and_then(usize64));
+        m.uint(key!("error_end"), self.error_end.and_then(usize64));
+        m.uint(key!("elements"), self.elements);
+        m.uint(key!("bytes_data"), self.bytes_data);
+        m.uint(key!("bytes_footprint"), self.bytes_footprint);
+        m.uint(key!("bytes_xla"), self.bytes_xla);
+        m.float(key!("expansion"), self.expansion);
+        m.float(key!("padding_percent"), self.padding_percent);
+        m.str(key!("sharding"), self.sharding);
+        m.str(key!("sharding_error"), self.sharding_error);
+        m.str(key!("per_device"), self.per_device);
         m.uint(
-            "bytes_footprint_per_device",
+            key!("bytes_footprint_per_device"),
             self.bytes_footprint_per_device,
         );
-        m.str("global", self.global);
+        m.str(key!("global"), self.global);
         if let Some(r) = &self.report {
             report(&mut m, r);
         }
@@ -142,15 +162,15 @@ impl Record<'_> {
 }
 
 fn report(m: &mut Members, r: &ReportRecord) {
-    m.uint("allocation_number", r.allocation_number);
-    m.str("reported_size", r.reported_size);
-    m.str("reported_unpadded", r.reported_unpadded);
-    m.str("reported_extra", r.reported_extra);
-    m.str("reported_expansion", r.reported_expansion);
-    m.str("operator", r.operator);
-    m.str("allocation_type", r.allocation_type);
-    m.str("memory_space", r.memory_space);
-    m.bool("matches", Some(r.matches));
-    m.bool("size_matches", r.size_matches);
-    m.bool("unpadded_matches", r.unpadded_matches);
+    m.uint(key!("allocation_number"), r.allocation_number);
+    m.str(key!("reported_size"), r.reported_size);
+    m.str(key!("reported_unpadded"), r.reported_unpadded);
+    m.str(key!("reported_extra"), r.reported_extra);
+    m.str(key!("reported_expansion"), r.reported_expansion);
+    m.str(key!("operator"), r.operator);
+    m.str(key!("allocation_type"), r.allocation_type);
+    m.str(key!("memory_space"), r.memory_space);
+    m.bool(key!("matches"), Some(r.matches));
+    m.bool(key!("size_matches"), r.size_matches);
+    m.bool(key!("unpadded_matches"), r.unpadded_matches);
 }
