@@ -37,20 +37,28 @@ pub fn tile_boundaries(
     camera: &Camera,
     pane: &Rect,
 ) -> Vec<LevelLines> {
+    let mut row = Vec::new();
     (0..raster.levels)
-        .map(|level| level_lines(view, raster, camera, pane, level))
+        .map(|level| level_lines(view, raster, camera, pane, level, &mut row))
         .collect()
 }
 
-/// Per sample: its level-`level` tile number, or `None` outside the
-/// picture or where the cell has no tile at that level.
-fn tile_row(raster: &Raster, level: usize) -> Vec<Option<u64>> {
-    (0..raster.rows * raster.cols)
-        .map(|k| match raster.probes[k] {
-            Probe::Outside => None,
-            _ => Some(raster.tiles[k * raster.levels + level]).filter(|&t| t != NO_TILE),
-        })
-        .collect()
+/// Per sample: its level-`level` tile number, or [`NO_TILE`] outside the
+/// picture or where the cell has no tile at that level (8 bytes a sample,
+/// read three times below: half of an `Option<u64>`'s memory traffic).
+fn tile_row(raster: &Raster, level: usize, row: &mut Vec<u64>) {
+    row.clear();
+    row.extend(
+        raster
+            .probes
+            .iter()
+            .zip(raster.tiles.chunks_exact(raster.levels.max(1)))
+            .take(raster.rows * raster.cols)
+            .map(|(probe, tiles)| match probe {
+                Probe::Outside => NO_TILE,
+                _ => tiles.get(level).copied().unwrap_or(NO_TILE),
+            }),
+    );
 }
 
 fn level_lines(
@@ -59,27 +67,30 @@ fn level_lines(
     camera: &Camera,
     pane: &Rect,
     level: usize,
+    t: &mut Vec<u64>,
 ) -> LevelLines {
     let (rows, cols) = (raster.rows, raster.cols);
-    let t = tile_row(raster, level);
-    let at = |i: usize, j: usize| t[i * cols + j];
+    tile_row(raster, level, t);
+    let t = &t[..];
+    let at = |i: usize, j: usize| Some(t[i * cols + j]).filter(|&v| v != NO_TILE);
     let differs = |a: Option<u64>, b: Option<u64>| matches!((a, b), (Some(a), Some(b)) if a != b);
     // Density, for each direction: the average on-screen distance between
     // boundaries across rows (vertical lines) and down columns.
     let mut count = [(0u64, 0u64); 2];
     for i in 0..rows {
-        for j in 0..cols {
-            let Some(here) = at(i, j) else { continue };
-            if j + 1 < cols {
-                if let Some(right) = at(i, j + 1) {
-                    count[0].0 += 1;
-                    count[0].1 += u64::from(here != right);
-                }
+        let row = &t[i * cols..(i + 1) * cols];
+        for pair in row.windows(2) {
+            if pair[0] != NO_TILE && pair[1] != NO_TILE {
+                count[0].0 += 1;
+                count[0].1 += u64::from(pair[0] != pair[1]);
             }
-            if i + 1 < rows {
-                if let Some(below) = at(i + 1, j) {
+        }
+        if i + 1 < rows {
+            let below = &t[(i + 1) * cols..(i + 2) * cols];
+            for (&here, &under) in row.iter().zip(below) {
+                if here != NO_TILE && under != NO_TILE {
                     count[1].0 += 1;
-                    count[1].1 += u64::from(here != below);
+                    count[1].1 += u64::from(here != under);
                 }
             }
         }
