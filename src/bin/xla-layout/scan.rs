@@ -2,7 +2,7 @@
 //! report or any text; a table for people, or one JSON object per line
 //! with `--json` (keys in docs/scan.md).
 
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::PathBuf;
 
 use xla_layout_viz::core::hlo::{Found, ScanIter, NOTHING_FOUND_HINT};
@@ -54,19 +54,24 @@ impl Args {
                     "bytes real"
                 )?;
             }
-            // JSON lines go into one buffer, written out a MiB at a time.
+            // Lines go into one buffer, written out a MiB at a time (the
+            // table's padding written a character at a time through the
+            // writer was a fifth of the table's time).
             let mut buf: Vec<u8> = Vec::new();
+            let mut line = String::new();
             for f in ScanIter::new(&text) {
                 n += 1;
                 if json {
                     f.record(&text).write_json(&mut buf);
                     buf.push(b'\n');
-                    if buf.len() >= 1 << 20 {
-                        out.write_all(&buf)?;
-                        buf.clear();
-                    }
                 } else {
-                    row(out, &text, &f)?;
+                    line.clear();
+                    row(&mut line, &text, &f);
+                    buf.extend_from_slice(line.as_bytes());
+                }
+                if buf.len() >= 1 << 20 {
+                    out.write_all(&buf)?;
+                    buf.clear();
                 }
             }
             out.write_all(&buf)?;
@@ -78,28 +83,50 @@ impl Args {
     }
 }
 
-fn cut(s: &str, max: usize) -> String {
+/// `s` cut to `max` characters, the last three `...` when it was longer.
+fn cut(s: &str, max: usize) -> std::borrow::Cow<'_, str> {
     if s.chars().count() <= max {
-        s.to_owned()
+        s.into()
     } else {
         let mut t: String = s.chars().take(max.saturating_sub(3)).collect();
         t.push_str("...");
-        t
+        t.into()
     }
 }
 
-fn opt<T: std::fmt::Display>(v: Option<T>) -> String {
-    v.map_or_else(|| "-".to_owned(), |v| v.to_string())
+/// Appends `s` padded with spaces to `width` characters, on the right
+/// (`left`) or on the left: what `{:<width}` and `{:>width}` write, without
+/// the formatter's character-at-a-time fill.
+fn padded(out: &mut String, s: &str, width: usize, left: bool) {
+    let fill = width.saturating_sub(s.chars().count());
+    if !left {
+        out.extend(std::iter::repeat_n(' ', fill));
+    }
+    out.push_str(s);
+    if left {
+        out.extend(std::iter::repeat_n(' ', fill));
+    }
 }
 
-fn row(out: &mut dyn Write, text: &str, f: &Found) -> std::io::Result<()> {
+/// A count or `-`, right-aligned in `width`.
+fn count(out: &mut String, v: Option<u64>, width: usize) {
+    match v {
+        Some(n) => padded(out, itoa::Buffer::new().format(n), width, false),
+        None => padded(out, "-", width, false),
+    }
+}
+
+/// Appends `f`'s table row to `out`.
+fn row(out: &mut String, text: &str, f: &Found) {
+    use std::fmt::Write as _;
     let r = f.record(text);
-    let mut place = format!("{}:{} {}", r.line, r.column, r.role);
+    let mut place = String::new();
+    let _ = write!(place, "{}:{} {}", r.line, r.column, r.role);
     if let Some(i) = r.instruction {
         place.push(' ');
         place.push_str(i);
         if let Some(k) = r.index.filter(|_| r.role == "operand") {
-            place.push_str(&format!("#{k}"));
+            let _ = write!(place, "#{k}");
         }
     }
     let report = match &r.report {
@@ -119,17 +146,60 @@ fn row(out: &mut dyn Write, text: &str, f: &Found) -> std::io::Result<()> {
         Some(e) => format!("{} (invalid: {})", r.text, e),
         None => r.text.to_owned(),
     };
-    writeln!(
-        out,
-        "{:<28} {:<44} {:>12} {:>14} {:>8} {:>8} {:>14} {:>14}  {}",
-        cut(&place, 28),
-        cut(&shape.replace(['\n', '\r'], " "), 44),
-        opt(r.elements),
-        opt(r.bytes_footprint),
-        opt(r.padding_percent.map(|p| format!("{p:.1}"))),
-        opt(r.expansion.map(|x| format!("{x:.2}x"))),
-        opt(r.bytes_xla),
-        opt(r.bytes_data),
-        report
-    )
+    let shape: std::borrow::Cow<str> = if shape.contains(['\n', '\r']) {
+        shape.replace(['\n', '\r'], " ").into()
+    } else {
+        shape.as_str().into()
+    };
+    let fixed = |v: Option<f64>, digits: usize, suffix: &str| {
+        v.map_or_else(|| "-".to_owned(), |v| format!("{v:.digits$}{suffix}"))
+    };
+    padded(out, &cut(&place, 28), 28, true);
+    out.push(' ');
+    padded(out, &cut(&shape, 44), 44, true);
+    out.push(' ');
+    count(out, r.elements, 12);
+    out.push(' ');
+    count(out, r.bytes_footprint, 14);
+    out.push(' ');
+    padded(out, &fixed(r.padding_percent, 1, ""), 8, false);
+    out.push(' ');
+    padded(out, &fixed(r.expansion, 2, "x"), 8, false);
+    out.push(' ');
+    count(out, r.bytes_xla, 14);
+    out.push(' ');
+    count(out, r.bytes_data, 14);
+    out.push_str("  ");
+    out.push_str(&report);
+    out.push('\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{count, padded};
+
+    #[test]
+    fn padding_writes_what_the_formatter_writes() {
+        for s in [
+            "",
+            "-",
+            "f32[2]{0}",
+            "ünïcödé",
+            "a string longer than its width",
+        ] {
+            for width in [0, 1, 8, 12, 28] {
+                let (mut left, mut right) = (String::new(), String::new());
+                padded(&mut left, s, width, true);
+                padded(&mut right, s, width, false);
+                assert_eq!(left, format!("{s:<width$}"), "{s:?} {width}");
+                assert_eq!(right, format!("{s:>width$}"), "{s:?} {width}");
+            }
+        }
+        for v in [None, Some(0), Some(7783776000000), Some(u64::MAX)] {
+            let mut out = String::new();
+            count(&mut out, v, 14);
+            let text = v.map_or("-".to_owned(), |n| n.to_string());
+            assert_eq!(out, format!("{text:>14}"));
+        }
+    }
 }
