@@ -19,8 +19,8 @@ use xla_layout_viz::core::hlo::{Found, ScanIter};
 pub fn scan_json(py: Python<'_>, text: &str) -> PyResult<String> {
     let owned = text.to_owned();
     py.detach(move || {
-        let found: Vec<Found> = ScanIter::new(&owned).collect();
-        json_array(&owned, &found)
+        // Printed as found: no vector of every find first.
+        json_array(&owned, ScanIter::new(&owned))
     })
     .map_err(PyValueError::new_err)
 }
@@ -94,14 +94,17 @@ impl ScanRecords {
     }
 }
 
-fn json_array(text: &str, found: &[Found]) -> Result<String, String> {
+fn json_array<F: std::borrow::Borrow<Found>>(
+    text: &str,
+    found: impl IntoIterator<Item = F>,
+) -> Result<String, String> {
     let mut out = Vec::with_capacity(2);
     out.push(b'[');
-    for (n, f) in found.iter().enumerate() {
+    for (n, f) in found.into_iter().enumerate() {
         if n > 0 {
             out.push(b',');
         }
-        f.record(text).write_json(&mut out);
+        f.borrow().record(text).write_json(&mut out);
     }
     out.push(b']');
     String::from_utf8(out).map_err(|e| format!("internal error: cannot print JSON: {e}"))
