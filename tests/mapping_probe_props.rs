@@ -194,3 +194,30 @@ fn batch_dims_of_tpu_layouts_are_linear() {
     assert!(!m.is_linear_dim(2) && !m.is_linear_dim(3));
     assert!(!m.is_linear_dim(4));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    /// `probe_offset_with` (the memory pane's loop, one register vector for
+    /// every probe) gives what `probe_offset` gives, whatever the vector
+    /// held before: registers left over from another offset or another
+    /// mapping never leak into a result.
+    #[test]
+    fn probing_with_reused_registers_is_probing_afresh(c in case(), garbage in 0u64..=u64::MAX) {
+        let m = build(&c);
+        prop_assume!(m.footprint() <= 5_000);
+        let levels = m.num_levels();
+        let (mut fresh, mut reused) = (vec![0u64; levels], vec![0u64; levels]);
+        let mut regs = vec![garbage; 40];
+        // Backwards, so that each probe follows a different offset's.
+        for offset in (0..m.footprint() + 2).rev() {
+            let want = m.probe_offset(offset, &mut fresh);
+            let got = m.probe_offset_with(offset, &mut reused, &mut regs);
+            prop_assert_eq!(got, want, "offset {}", offset);
+            if want.is_some() {
+                prop_assert_eq!(&reused, &fresh, "tiles at {}", offset);
+            }
+            regs.iter_mut().for_each(|r| *r = r.wrapping_add(garbage | 1));
+        }
+    }
+}

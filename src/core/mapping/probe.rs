@@ -62,6 +62,25 @@ impl Mapping {
     /// [`Mapping::num_levels`] entries; `None` past the footprint or on a
     /// wrong length.
     pub fn probe_offset(&self, offset: u64, tiles: &mut [u64]) -> Option<Cell> {
+        self.with_regs(|regs| self.probe_offset_in(offset, tiles, regs))
+    }
+
+    /// [`Mapping::probe_offset`] with the caller's registers: `regs` is
+    /// resized to the mapping's and zeroed, so that a loop probing many
+    /// offsets (the memory pane's samples) zeroes a few words each time
+    /// instead of a 32-word stack array.
+    pub fn probe_offset_with(
+        &self,
+        offset: u64,
+        tiles: &mut [u64],
+        regs: &mut Vec<u64>,
+    ) -> Option<Cell> {
+        regs.clear();
+        regs.resize(self.plan.num_nodes(), 0);
+        self.probe_offset_in(offset, tiles, regs)
+    }
+
+    fn probe_offset_in(&self, offset: u64, tiles: &mut [u64], regs: &mut [u64]) -> Option<Cell> {
         if offset >= self.footprint || tiles.len() != self.num_levels() {
             return None;
         }
@@ -69,18 +88,16 @@ impl Mapping {
             tiles.fill(NO_TILE);
             return Some(Cell::Padding(PaddingSource::TailAlignment));
         }
-        Some(self.with_regs(|regs| {
-            let result = self.decode(offset, regs);
-            let first_known = match result {
-                Err(PaddingSource::Tile { level }) => level,
-                _ => 0,
-            };
-            self.tile_numbers(regs, first_known, tiles);
-            match result {
-                Err(source) => Cell::Padding(source),
-                Ok(()) => Cell::Element(self.id_from_regs(regs)),
-            }
-        }))
+        let result = self.decode(offset, regs);
+        let first_known = match result {
+            Err(PaddingSource::Tile { level }) => level,
+            _ => 0,
+        };
+        self.tile_numbers(regs, first_known, tiles);
+        Some(match result {
+            Err(source) => Cell::Padding(source),
+            Ok(()) => Cell::Element(self.id_from_regs(regs)),
+        })
     }
 
     /// Writes level-`k` tile numbers from fully decoded registers, with

@@ -161,6 +161,8 @@ impl View for LogicalView<'_> {
 pub struct MemoryView<'a> {
     pub(crate) mapping: &'a Mapping,
     pub geometry: MemoryGeometry,
+    /// Registers reused by every probe.
+    regs: Vec<u64>,
 }
 
 impl<'a> MemoryView<'a> {
@@ -168,6 +170,7 @@ impl<'a> MemoryView<'a> {
         MemoryView {
             geometry: MemoryGeometry::new(mapping.footprint(), row_width),
             mapping,
+            regs: Vec::new(),
         }
     }
 }
@@ -189,7 +192,10 @@ impl View for MemoryView<'_> {
         let Some(offset) = self.geometry.offset(wx, wy) else {
             return Probe::Outside;
         };
-        match self.mapping.probe_offset(offset, tiles) {
+        match self
+            .mapping
+            .probe_offset_with(offset, tiles, &mut self.regs)
+        {
             Some(Cell::Element(id)) => Probe::Element { offset, id },
             Some(Cell::Padding(source)) => Probe::Padding { offset, source },
             None => {
