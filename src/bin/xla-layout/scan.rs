@@ -41,18 +41,12 @@ impl Args {
         Ok(Output::Stream(Box::new(move |out| {
             let mut n = 0usize;
             if !json {
-                writeln!(
-                    out,
-                    "{:<28} {:<44} {:>12} {:>14} {:>8} {:>8} {:>14} {:>14}  report",
-                    "where",
-                    "shape",
-                    "elements",
-                    "footprint B",
-                    "pad %",
-                    "expand",
-                    "bytes XLA",
-                    "bytes real"
-                )?;
+                let mut header = String::new();
+                for (column, (name, ..)) in COLUMNS.iter().enumerate() {
+                    cell(&mut header, column, name);
+                }
+                header.push_str("report\n");
+                out.write_all(header.as_bytes())?;
             }
             // Lines go into one buffer, written out a MiB at a time (the
             // table's padding written a character at a time through the
@@ -94,6 +88,19 @@ fn cut(s: &str, max: usize) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// The table's columns before the report's: heading, width in
+/// characters, aligned left (else right).
+const COLUMNS: [(&str, usize, bool); 8] = [
+    ("where", 28, true),
+    ("shape", 44, true),
+    ("elements", 12, false),
+    ("footprint B", 14, false),
+    ("pad %", 8, false),
+    ("expand", 8, false),
+    ("bytes XLA", 14, false),
+    ("bytes real", 14, false),
+];
+
 /// Appends `s` padded with spaces to `width` characters, on the right
 /// (`left`) or on the left: what `{:<width}` and `{:>width}` write, without
 /// the formatter's character-at-a-time fill.
@@ -108,11 +115,23 @@ fn padded(out: &mut String, s: &str, width: usize, left: bool) {
     }
 }
 
-/// A count or `-`, right-aligned in `width`.
-fn count(out: &mut String, v: Option<u64>, width: usize) {
+/// Appends `s` as column `column` of [`COLUMNS`] and the space after it
+/// (two after the last, before the report).
+fn cell(out: &mut String, column: usize, s: &str) {
+    let (_, width, left) = COLUMNS[column];
+    padded(out, s, width, left);
+    out.push_str(if column + 1 == COLUMNS.len() {
+        "  "
+    } else {
+        " "
+    });
+}
+
+/// A count, or `-`, as column `column`.
+fn count(out: &mut String, column: usize, v: Option<u64>) {
     match v {
-        Some(n) => padded(out, itoa::Buffer::new().format(n), width, false),
-        None => padded(out, "-", width, false),
+        Some(n) => cell(out, column, itoa::Buffer::new().format(n)),
+        None => cell(out, column, "-"),
     }
 }
 
@@ -154,29 +173,21 @@ fn row(out: &mut String, text: &str, f: &Found) {
     let fixed = |v: Option<f64>, digits: usize, suffix: &str| {
         v.map_or_else(|| "-".to_owned(), |v| format!("{v:.digits$}{suffix}"))
     };
-    padded(out, &cut(&place, 28), 28, true);
-    out.push(' ');
-    padded(out, &cut(&shape, 44), 44, true);
-    out.push(' ');
-    count(out, r.elements, 12);
-    out.push(' ');
-    count(out, r.bytes_footprint, 14);
-    out.push(' ');
-    padded(out, &fixed(r.padding_percent, 1, ""), 8, false);
-    out.push(' ');
-    padded(out, &fixed(r.expansion, 2, "x"), 8, false);
-    out.push(' ');
-    count(out, r.bytes_xla, 14);
-    out.push(' ');
-    count(out, r.bytes_data, 14);
-    out.push_str("  ");
+    cell(out, 0, &cut(&place, COLUMNS[0].1));
+    cell(out, 1, &cut(&shape, COLUMNS[1].1));
+    count(out, 2, r.elements);
+    count(out, 3, r.bytes_footprint);
+    cell(out, 4, &fixed(r.padding_percent, 1, ""));
+    cell(out, 5, &fixed(r.expansion, 2, "x"));
+    count(out, 6, r.bytes_xla);
+    count(out, 7, r.bytes_data);
     out.push_str(&report);
     out.push('\n');
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{count, padded};
+    use super::{count, padded, COLUMNS};
 
     #[test]
     fn padding_writes_what_the_formatter_writes() {
@@ -195,11 +206,13 @@ mod tests {
                 assert_eq!(right, format!("{s:>width$}"), "{s:?} {width}");
             }
         }
+        // Column 3 is 14 wide, right-aligned; a space follows it.
+        assert_eq!(COLUMNS[3].1, 14);
         for v in [None, Some(0), Some(7783776000000), Some(u64::MAX)] {
             let mut out = String::new();
-            count(&mut out, v, 14);
+            count(&mut out, 3, v);
             let text = v.map_or("-".to_owned(), |n| n.to_string());
-            assert_eq!(out, format!("{text:>14}"));
+            assert_eq!(out, format!("{text:>14} "));
         }
     }
 }
