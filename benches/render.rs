@@ -16,11 +16,19 @@ mod native {
         ColourMode, Colouring, Frame, Pane, Theme, ThemeKind, Worlds,
     };
 
-    const SHAPES: [(&str, &str); 4] = [
+    /// The in-page keystroke harness's shapes (static/bench.js) whose
+    /// scenes cost the most there, so that a change can be tried natively
+    /// first: many slices (thin_3d, s8_4d), a sub-byte element type
+    /// (pred_e1) and `*` merges (star_5d) beside the first four.
+    const SHAPES: [(&str, &str); 8] = [
         ("small", "f32[3,5]{1,0:T(2,2)}"),
         ("bf16_167M", "bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)}"),
         ("oom_5d", "s32[2048,1,128,128,4]{4,3,2,0,1:T(8,128)}"),
         ("f32_2e40", "f32[1048576,1048576]{1,0:T(8,128)}"),
+        ("thin_3d", "f32[100000,3,3]{2,1,0:T(2,2)}"),
+        ("s8_4d", "s8[64,64,64,64]{0,1,2,3:T(4,4)(2,1)}"),
+        ("pred_e1", "pred[64,256]{1,0:T(32,128)(32,1)E(1)}"),
+        ("star_5d", "f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}"),
     ];
 
     fn mapping(text: &str) -> Mapping {
