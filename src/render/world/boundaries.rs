@@ -72,8 +72,6 @@ fn level_lines(
     let (rows, cols) = (raster.rows, raster.cols);
     tile_row(raster, level, t);
     let t = &t[..];
-    let at = |i: usize, j: usize| Some(t[i * cols + j]).filter(|&v| v != NO_TILE);
-    let differs = |a: Option<u64>, b: Option<u64>| matches!((a, b), (Some(a), Some(b)) if a != b);
     // Density, for each direction: the average on-screen distance between
     // boundaries across rows (vertical lines) and down columns.
     let mut count = [(0u64, 0u64); 2];
@@ -145,23 +143,24 @@ fn level_lines(
             let mut run: Option<(u64, u64, u64)> = None;
             for n in 0..inner {
                 let along = along0 + n as u64 * block;
+                // Indexed directly, not through closures returning
+                // Options: this loop visits every sample of every level.
                 let (here, next) = if vertical {
-                    (at(n, o), at(n, o + 1))
+                    (t[n * cols + o], t[n * cols + o + 1])
                 } else {
-                    (at(o, n), at(o + 1, n))
+                    (t[o * cols + n], t[(o + 1) * cols + n])
                 };
-                let edge = match (here, next) {
-                    (a, b) if differs(a, b) => {
-                        let guess = run.map(|(e, _, _)| e);
-                        finder.find(a.unwrap_or(0), across, guess, |v, t, c| {
-                            if vertical {
-                                v.probe(c, along, t)
-                            } else {
-                                v.probe(along, c, t)
-                            }
-                        })
-                    }
-                    _ => None,
+                let edge = if here != NO_TILE && next != NO_TILE && here != next {
+                    let guess = run.map(|(e, _, _)| e);
+                    finder.find(here, across, guess, |v, t, c| {
+                        if vertical {
+                            v.probe(c, along, t)
+                        } else {
+                            v.probe(along, c, t)
+                        }
+                    })
+                } else {
+                    None
                 };
                 let end = (along + block).min(along_end);
                 run = match (run, edge) {

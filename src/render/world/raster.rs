@@ -77,11 +77,7 @@ impl Colouring {
     }
 
     fn ramp(&self, value: u64, count: u64) -> Rgb {
-        if count <= 1 {
-            return self.table[0];
-        }
-        let i = (u128::from(value) * 255 / u128::from(count - 1)).min(255) as usize;
-        self.table[i]
+        self.table[ramp_index(value, count)]
     }
 
     /// The colour of a probed cell (`tile0`: its first-level tile number).
@@ -246,6 +242,20 @@ impl Raster {
     }
 }
 
+/// The ramp's entry (0..=255) for `value` of `count`: `value * 255 /
+/// (count - 1)`, in 64 bits whenever the product fits (every array a screen
+/// shows), since a 128-bit division is a library call in wasm and was the
+/// largest single cost of colouring a pane; 128 bits otherwise.
+fn ramp_index(value: u64, count: u64) -> usize {
+    if count <= 1 {
+        return 0;
+    }
+    match value.checked_mul(255) {
+        Some(scaled) => (scaled / (count - 1)).min(255) as usize,
+        None => (u128::from(value) * 255 / u128::from(count - 1)).min(255) as usize,
+    }
+}
+
 /// Cells per sample: the smallest power of two whose block is at least
 /// [`MIN_SAMPLE_PX`] on screen and keeps the pane under [`MAX_SAMPLES`].
 pub fn block_size(scale: f64, pane: &Rect) -> u64 {
@@ -303,4 +313,55 @@ pub fn thumbnail(view: &mut dyn View, colours: &Colouring, cols: usize, rows: us
         }
     }
     rgba
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ramp_index;
+
+    /// The formula before the 64-bit fast path, kept as the reference.
+    fn reference(value: u64, count: u64) -> usize {
+        if count <= 1 {
+            return 0;
+        }
+        (u128::from(value) * 255 / u128::from(count - 1)).min(255) as usize
+    }
+
+    #[test]
+    fn ramp_index_agrees_with_128_bit_arithmetic() {
+        let edges = [
+            0,
+            1,
+            2,
+            3,
+            254,
+            255,
+            256,
+            1 << 20,
+            u64::MAX / 255,
+            u64::MAX / 255 + 1,
+        ];
+        let mut values: Vec<u64> = edges.to_vec();
+        values.extend([u64::MAX - 1, u64::MAX, 1 << 63, (1 << 56) + 12345]);
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            values.push(x >> (x % 64));
+        }
+        for &count in values.iter().chain(&[0, 1]) {
+            for &value in values.iter().take(200) {
+                // Only values below count occur; larger ones clamp to 255.
+                assert_eq!(
+                    ramp_index(value, count),
+                    reference(value, count),
+                    "{value} of {count}"
+                );
+            }
+        }
+        assert_eq!(ramp_index(u64::MAX - 2, u64::MAX), 254);
+        assert_eq!(ramp_index(u64::MAX - 1, u64::MAX), 255);
+        assert_eq!(ramp_index((u64::MAX - 1) / 2, u64::MAX), 127);
+    }
 }
