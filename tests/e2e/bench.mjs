@@ -3,6 +3,7 @@
 //
 //   (cd tests/e2e && node bench.mjs)          # needs `trunk build --release`
 //   (cd tests/e2e && node bench.mjs --only suggest)   # the suggestions alone
+//   (cd tests/e2e && node bench.mjs --only keystroke) # the keystrokes alone
 //
 // The canvas is made 1600x1000 CSS pixels (the size the targets are set
 // for). Exit status 0; with --strict, 1 when a target is missed.
@@ -44,8 +45,10 @@ try {
       console.log(`  ${f(m.painted)} = ${f(m.scene)} + ${f(m.draw)} + ${f(m.painted - m.scene - m.draw)}  ${shape}`);
     }
     console.log(`slowest shape to type: ${results.keystroke.worst.shape} (median ${results.keystroke.worst.median.toFixed(2)} ms)`);
-    console.log(`animation: ${results.animation.work.n} frames, cursor advanced ${results.animation.advanced} cells`);
-    console.log(`zoom: deepest view draws blocks of ${results.zoom.blockAtDeepest} cell(s)`);
+    if (results.animation) {
+      console.log(`animation: ${results.animation.work.n} frames, cursor advanced ${results.animation.advanced} cells`);
+      console.log(`zoom: deepest view draws blocks of ${results.zoom.blockAtDeepest} cell(s)`);
+    }
   }
   if (results.suggest) {
     console.log('suggestions per shape (median / max ms, click -> list):');

@@ -1,0 +1,96 @@
+// Keystroke -> painted for two or more builds, interleaved load by load in
+// one run, so that they share the machine's state (issue 24):
+//
+//   (cd tests/e2e && node bench_keystroke_ab.mjs LOADS ROUNDS DIST_A DIST_B ...)
+//
+// Each load opens a fresh page of one build on `f32[2,3]`, waits for the
+// first picture and IDLE_MS more (a user reading it before typing), then
+// types the harness's 11 shapes ROUNDS times (static/bench.js,
+// `run({ only: 'keystroke' })`). Prints per build: median and p95 over
+// all keystrokes, over the first round of each page (code V8 has not
+// optimised yet) and over the later rounds; per-shape medians of the later
+// rounds (total = scenes + canvas drawing + the rest); and the `warm`
+// series (src/ui/web/warm.rs), when the build has one.
+import { launchBrowser, startServer, stopAll } from './harness.mjs';
+
+const [loads, rounds, ...dists] = process.argv.slice(2);
+if (!dists.length || !(Number(loads) > 0) || !(Number(rounds) > 1)) {
+  console.error('usage: node bench_keystroke_ab.mjs LOADS ROUNDS(>=2) DIST_A [DIST_B ...]');
+  process.exit(2);
+}
+const IDLE_MS = 1000;
+
+const stat = (values) => {
+  const v = [...values].sort((a, b) => a - b);
+  const at = (q) => (v.length ? v[Math.min(v.length - 1, Math.floor(q * v.length))] : NaN);
+  return { n: v.length, median: at(0.5), p95: at(0.95) };
+};
+const f = (v) => (Number.isFinite(v) ? v.toFixed(1) : '-').padStart(6);
+
+try {
+  const servers = [];
+  for (const dist of dists) servers.push(await startServer(dist));
+  const context = await launchBrowser();
+  const runs = dists.map(() => ({ samples: [], first: [], later: [], perShape: {}, warm: [] }));
+  for (let load = 0; load < Number(loads); load += 1) {
+    for (const [k, base] of servers.entries()) {
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 2000, height: 1300 });
+      page.on('pageerror', (e) => console.error(`${dists[k]}: page error:`, e.message));
+      await page.addInitScript(() => {
+        const style = document.createElement('style');
+        style.textContent = '.app { max-width: none } .canvas-box { width: 1600px; height: 1000px; }';
+        document.addEventListener('DOMContentLoaded', () => document.head.append(style));
+      });
+      await page.goto(`${base}?shape=f32%5B2,3%5D`);
+      await page.waitForSelector('#layout-canvas[data-generation]');
+      await page.waitForTimeout(IDLE_MS);
+      await page.addScriptTag({ url: `${base}bench.js` });
+      const shapes = await page.evaluate(
+        (rounds) => window.xlaLayoutBench.run({ only: 'keystroke', rounds }).then((r) => ({
+          samples: r.keystroke.samples,
+          warm: window.__xlaLayoutTimings?.warm ?? [],
+        })),
+        Number(rounds),
+      );
+      const run = runs[k];
+      const perRound = shapes.samples.length / Number(rounds);
+      const names = Object.keys(await page.evaluate(() => window.__xlaBenchResults.keystroke.perShape));
+      shapes.samples.forEach((sample, i) => {
+        run.samples.push(sample[0]);
+        if (i < perRound) run.first.push(sample[0]);
+        else {
+          run.later.push(sample[0]);
+          (run.perShape[names[i % perRound]] ??= []).push(sample);
+        }
+      });
+      run.warm.push(...shapes.warm);
+      await page.close();
+    }
+  }
+  console.log(`${loads} loads x ${rounds} rounds per build, interleaved; ms (median / p95)`);
+  console.log(`${'build'.padEnd(28)} ${'all'.padStart(13)} ${'first round'.padStart(13)} ${'later rounds'.padStart(13)}  warm-up tasks (n, median, max)`);
+  for (const [k, run] of runs.entries()) {
+    const cell = (v) => { const s = stat(v); return `${f(s.median)} /${f(s.p95)}`; };
+    const warm = run.warm.length ? `${run.warm.length}, ${stat(run.warm).median.toFixed(1)}, ${Math.max(...run.warm).toFixed(1)}` : 'none';
+    console.log(`${dists[k].slice(-28).padEnd(28)} ${cell(run.samples)} ${cell(run.first)} ${cell(run.later)}  ${warm}`);
+  }
+  for (const [k, run] of runs.entries()) {
+    if (!run.warm.length) continue;
+    const perLoad = run.warm.length / Number(loads);
+    const byStep = Array.from({ length: perLoad }, (_, i) => Math.max(...run.warm.filter((_, j) => j % perLoad === i)));
+    console.log(`${dists[k]}: warm-up task by step, max over loads: ${byStep.map((v) => v.toFixed(1)).join(' ')}`);
+    if (process.env.WARM_DETAIL) for (let l = 0; l < Number(loads); l += 1) console.log(`  load ${l}: ${run.warm.slice(l * perLoad, (l + 1) * perLoad).map((v) => v.toFixed(1)).join(" ")}`);
+  }
+  console.log('later rounds, per shape (median ms: total = scenes + drawing + the rest):');
+  for (const shape of Object.keys(runs[0].perShape)) {
+    const cols = runs.map((run) => {
+      const v = run.perShape[shape] ?? [];
+      const m = (i) => stat(v.map((x) => x[i])).median;
+      return `${f(m(0))} =${f(m(1))} +${f(m(2))} +${f(m(0) - m(1) - m(2))}`;
+    });
+    console.log(`  ${cols.join('  |')}  ${shape}`);
+  }
+} finally {
+  await stopAll();
+}
