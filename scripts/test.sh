@@ -20,8 +20,10 @@ cd "$ROOT"
 # bundle"); its budget sits just above today so that growth still fails.
 # 320 KB before shardings; see docs/dependencies.md, "The bundle".
 # 375,060 B on 2026-11-25 (picking a device no longer reanalyses the shape),
-# 378,154 B with the device grid drawing only the tiles in view.
-APP_BUDGET_BYTES=$((379 * 1000))
+# 378,154 B with the device grid drawing only the tiles in view;
+# 379,285 B on 2026-11-27 with the idle warm-up of the scenes (issue 24:
+# 960 B, for first keystrokes' p95 25 -> 18 ms).
+APP_BUDGET_BYTES=$((380 * 1000))
 EMBED_BUDGET_BYTES=$((250 * 1000))
 # Embed mode and elements with a sharding load the sharded embed module
 # (the embed module that also reads shardings): 306 KB on 2026-11-25.

@@ -188,8 +188,12 @@ pub fn use_document(on_pick: Callback<String>, box_draws: bool) -> UseDocument {
             });
         })
     };
-    // The scanner is warmed up before the first paste (see `warm.rs`).
-    use_effect_with((), |_| super::warm::warm_up_later());
+    // The scanner is warmed up before the first paste, the scenes before
+    // the first keystroke (see `warm.rs`).
+    use_effect_with((), |_| {
+        super::warm::warm_up_later();
+        super::warm::warm_scenes_after_first_picture();
+    });
     // A document saved by an earlier visit comes back.
     use_effect_with((), {
         let (hold, saved) = (hold.clone(), saved.clone());

@@ -7,7 +7,8 @@
 //! - `input`: from an input event on the shape field to the end of the
 //!   paint that shows its result;
 //! - `paint`: every paint, alone; `rebuild`: paints that redrew a pane;
-//! - `suggest`: the reducer's work for "Suggest layouts" (the search).
+//! - `suggest`: the reducer's work for "Suggest layouts" (the search);
+//! - `warm`: each scene the idle warm-up builds (`warm.rs`).
 
 use std::cell::Cell;
 
@@ -20,6 +21,20 @@ const MAX_ENTRIES: u32 = 20_000;
 thread_local! {
     static FRAME_START: Cell<Option<f64>> = const { Cell::new(None) };
     static INPUT_START: Cell<Option<f64>> = const { Cell::new(None) };
+    /// True once a paint has drawn a pane.
+    static PICTURED: Cell<bool> = const { Cell::new(false) };
+    /// Runs once, right after that first picture.
+    static FIRST_PICTURE: Cell<Option<fn()>> = const { Cell::new(None) };
+}
+
+/// Runs `f` once the first paint that draws a pane is done (at once if it
+/// already is): for work that must never delay the first picture.
+pub fn on_first_picture(f: fn()) {
+    if PICTURED.with(Cell::get) {
+        f();
+    } else {
+        FIRST_PICTURE.with(|c| c.set(Some(f)));
+    }
 }
 
 /// Milliseconds from the page's time origin.
@@ -54,6 +69,11 @@ pub fn paint_done(start: f64, rebuilt: bool, scene_ms: f64, draw_ms: f64) {
     }
     if let Some(t) = INPUT_START.with(|c| c.take()) {
         record("input", end - t);
+    }
+    if rebuilt && !PICTURED.with(|c| c.replace(true)) {
+        if let Some(f) = FIRST_PICTURE.with(Cell::take) {
+            f();
+        }
     }
 }
 

@@ -1,4 +1,5 @@
-//! Warming the scanner up before the first paste.
+//! Warming up, when the page is idle, the code a first paste or a first
+//! keystroke would otherwise run cold.
 //!
 //! V8 first runs a wasm function in its baseline compiler and optimises it
 //! once it has run for a while. In the paste harness the first megabyte of
@@ -7,12 +8,23 @@
 //! full app scans a small made-up module once the page is idle, so that
 //! the optimised scanner is ready before the user pastes; the result is
 //! dropped.
+//!
+//! The same holds for the panes' scenes (issue 24): the first keystrokes
+//! after a load took twice as long as later ones (first-round p95 21-24 ms
+//! against 9.5 warm), all of it in scene building. Once the first picture
+//! has painted, the app builds a few scenes of two tiled shapes in small
+//! tasks (0.2-4.5 ms each) and drops them: the logical and memory panes,
+//! multi-level tiles, `*` merges, boundaries at every level.
 
 use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
 
+use super::timing;
+use crate::render::scene::{pane_scene, Labelling, Style};
+use crate::render::world::{ColourMode, Colouring, Frame, Pane, Theme, ThemeKind, Worlds};
 use crate::ui::document::Document;
+use crate::ui::model::{analyse, Request};
 use crate::ui::warm_sample::WARM_SAMPLE;
 
 /// How long after the app mounts the warm-up runs: after the first paint
@@ -23,7 +35,25 @@ const AFTER_MS: u32 = 600;
 const TASKS: u32 = 4;
 const REPEAT: usize = 60;
 
-/// Schedules the warm-up (short, so nothing cancels it).
+/// Shapes whose scenes warm the renderer: two tiling levels with a minor
+/// dimension of 1, and `*` merges over five dimensions.
+const SCENE_SAMPLES: [&str; 2] = [
+    "bf16[4,3,40,300]{3,2,0,1:T(8,128)(2,1)}",
+    "f32[2,5,6,7,9]{4,3,2,1,0:T(*,*,2,*,3)}",
+];
+/// The frame the warm-up scenes fill, round by round (one task per round,
+/// shape and pane): small, so that each task stays short, and smallest
+/// first, while the code still runs in the baseline compiler (the first
+/// task took up to 20 ms at the full size).
+const SCENE_FRAMES: [(f64, f64); 5] = [
+    (120.0, 80.0),
+    (240.0, 150.0),
+    (360.0, 225.0),
+    (480.0, 300.0),
+    (480.0, 300.0),
+];
+
+/// Schedules the scanner's warm-up (short, so nothing cancels it).
 pub(super) fn warm_up_later() {
     Timeout::new(AFTER_MS, || {
         let text: Rc<str> = WARM_SAMPLE.repeat(REPEAT).into();
@@ -40,4 +70,54 @@ fn task(text: Rc<str>, left: u32) {
     // Each task in its own turn of the event loop: input is never kept
     // waiting behind more than one of them.
     Timeout::new(0, move || task(text, left - 1)).forget();
+}
+
+/// Schedules the scenes' warm-up for after the first picture has painted,
+/// so that it never delays it.
+pub(super) fn warm_scenes_after_first_picture() {
+    timing::on_first_picture(|| super::document::after_paint(|| scene_task(0)));
+}
+
+/// Builds the `step`-th warm-up scene and schedules the next.
+fn scene_task(step: usize) {
+    let per_round = SCENE_SAMPLES.len() * 2;
+    let Some(&(width, height)) = SCENE_FRAMES.get(step / per_round) else {
+        return;
+    };
+    let start = timing::now();
+    let text = SCENE_SAMPLES[step % per_round / 2];
+    let pane = if step.is_multiple_of(2) {
+        Pane::Logical
+    } else {
+        Pane::Memory
+    };
+    // The reducer's own analysis (parse, layout, sizes, explanation, step
+    // stages): the rest of a keystroke's work warms too, and no second
+    // copy of that path enters the module.
+    let request = Request {
+        text: text.to_owned(),
+        ..Request::default()
+    };
+    if let Some(drawn) = analyse(&request).ok().and_then(|model| model.drawn) {
+        let mapping = drawn.analysis.mapping;
+        let frame = Frame::new(width, height);
+        let worlds = Worlds::new(&mapping, &frame, None);
+        let theme = Theme::of(ThemeKind::Light);
+        let colours = Colouring::new(&mapping, ColourMode::Offset, &theme);
+        let labelling = Labelling {
+            letters: false,
+            pad_label: None,
+        };
+        let style = Style {
+            colours: &colours,
+            theme: &theme,
+            labelling: &labelling,
+            max_samples: crate::render::world::raster::MAX_SAMPLES,
+            cell_labels: Default::default(),
+        };
+        let camera = worlds.fit(pane, &frame);
+        drop(pane_scene(&mapping, &worlds, &frame, pane, &camera, &style));
+    }
+    timing::since("warm", start);
+    Timeout::new(0, move || scene_task(step + 1)).forget();
 }
