@@ -7,7 +7,7 @@
 //
 // The canvas is made 1600x1000 CSS pixels (the size the targets are set
 // for). Exit status 0; with --strict, 1 when a target is missed.
-import { launchBrowser, startServer, stopAll } from './harness.mjs';
+import { launchBrowser, openBenchPage, startServer, stopAll } from './harness.mjs';
 
 const strict = process.argv.includes('--strict');
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
@@ -21,16 +21,7 @@ let failed = false;
 try {
   const base = await startServer();
   const context = await launchBrowser();
-  const page = await context.newPage();
-  await page.setViewportSize({ width: 2000, height: 1300 });
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  await page.addInitScript(() => {
-    const style = document.createElement('style');
-    style.textContent = '.app { max-width: none } .canvas-box { width: 1600px; height: 1000px; }';
-    document.addEventListener('DOMContentLoaded', () => document.head.append(style));
-  });
-  await page.goto(`${base}?shape=f32%5B2,3%5D`);
-  await page.waitForSelector('#layout-canvas[data-generation]');
+  const page = await openBenchPage(context, base);
   // The page loads the harness itself only with ?bench=1 (which runs it).
   await page.addScriptTag({ url: `${base}bench.js` });
   const results = await page.evaluate((only) => window.xlaLayoutBench.run({ only }), only);

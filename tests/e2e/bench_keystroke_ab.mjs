@@ -11,7 +11,7 @@
 // optimised yet) and over the later rounds; per-shape medians of the later
 // rounds (total = scenes + canvas drawing + the rest); and the `warm`
 // series (src/ui/web/warm.rs), when the build has one.
-import { launchBrowser, startServer, stopAll } from './harness.mjs';
+import { launchBrowser, openBenchPage, startServer, stopAll } from './harness.mjs';
 
 const [loads, rounds, ...dists] = process.argv.slice(2);
 if (!dists.length || !(Number(loads) > 0) || !(Number(rounds) > 1)) {
@@ -34,16 +34,7 @@ try {
   const runs = dists.map(() => ({ samples: [], first: [], later: [], perShape: {}, warm: [] }));
   for (let load = 0; load < Number(loads); load += 1) {
     for (const [k, base] of servers.entries()) {
-      const page = await context.newPage();
-      await page.setViewportSize({ width: 2000, height: 1300 });
-      page.on('pageerror', (e) => console.error(`${dists[k]}: page error:`, e.message));
-      await page.addInitScript(() => {
-        const style = document.createElement('style');
-        style.textContent = '.app { max-width: none } .canvas-box { width: 1600px; height: 1000px; }';
-        document.addEventListener('DOMContentLoaded', () => document.head.append(style));
-      });
-      await page.goto(`${base}?shape=f32%5B2,3%5D`);
-      await page.waitForSelector('#layout-canvas[data-generation]');
+      const page = await openBenchPage(context, base, `${dists[k]}: `);
       await page.waitForTimeout(IDLE_MS);
       await page.addScriptTag({ url: `${base}bench.js` });
       const shapes = await page.evaluate(

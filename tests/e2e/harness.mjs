@@ -398,3 +398,23 @@ export async function modulesLoaded(page, run) {
   }
   return seen.map((name) => name.replace(/-[0-9a-f]+(_bg\.wasm|\.js)$/, '$1')).sort();
 }
+
+/**
+ * A new page of `context` opened on `base` (`f32[2,3]`) with the app's
+ * canvas made 1600x1000 CSS pixels (the size the benchmarks' targets are
+ * set for); resolves once the first picture is drawn. Page errors are
+ * printed, prefixed with `label`.
+ */
+export async function openBenchPage(context, base, label = '') {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 2000, height: 1300 });
+  page.on('pageerror', (e) => console.error(`${label}page error:`, e.message));
+  await page.addInitScript(() => {
+    const style = document.createElement('style');
+    style.textContent = '.app { max-width: none } .canvas-box { width: 1600px; height: 1000px; }';
+    document.addEventListener('DOMContentLoaded', () => document.head.append(style));
+  });
+  await page.goto(`${base}?shape=f32%5B2,3%5D`);
+  await page.waitForSelector('#layout-canvas[data-generation]');
+  return page;
+}
