@@ -49,13 +49,7 @@ mod native {
                 letters: false,
                 pad_label: None,
             };
-            let style = Style {
-                colours: &colours,
-                theme: &theme,
-                labelling: &labelling,
-                max_samples: xla_layout_viz::render::world::raster::MAX_SAMPLES,
-                cell_labels: Default::default(),
-            };
+            let style = Style::canvas(&colours, &theme, &labelling);
             for pane in [Pane::Logical, Pane::Memory] {
                 let fit = worlds.fit(pane, &frame);
                 let rect = frame.pane(pane);

@@ -84,7 +84,7 @@ proptest! {
         for mode in [ColourMode::Offset, ColourMode::Tile] {
             let colours = Colouring::new(&m, mode, &theme);
             let labelling = Labelling { letters: m.num_elements() <= 26, pad_label: Some("0") };
-            let style = Style { colours: &colours, theme: &theme, labelling: &labelling, max_samples: xla_layout_viz::render::world::raster::MAX_SAMPLES, cell_labels: Default::default() };
+            let style = Style::canvas(&colours, &theme, &labelling);
             for pane in [Pane::Logical, Pane::Memory] {
                 let rect = frame.pane(pane);
                 for camera in [worlds.fit(pane, &frame), Camera { x: cam.0, y: cam.1, scale: cam.2 }] {

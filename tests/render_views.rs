@@ -33,13 +33,7 @@ fn memory_labels(m: &Mapping, pad_label: Option<&str>) -> Vec<String> {
         letters: m.num_elements() <= 26,
         pad_label,
     };
-    let style = Style {
-        colours: &colours,
-        theme: &theme,
-        labelling: &labelling,
-        max_samples: xla_layout_viz::render::world::raster::MAX_SAMPLES,
-        cell_labels: Default::default(),
-    };
+    let style = Style::canvas(&colours, &theme, &labelling);
     let camera = worlds.fit(Pane::Memory, &frame);
     let scene = pane_scene(m, &worlds, &frame, Pane::Memory, &camera, &style);
     let mut labels = scene.labels.clone();

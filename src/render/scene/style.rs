@@ -19,6 +19,24 @@ pub struct Style<'a> {
     pub cell_labels: CellLabels,
 }
 
+impl<'a> Style<'a> {
+    /// The canvas's style: at most `world::raster::MAX_SAMPLES` samples,
+    /// cells labelled as the canvas chooses (`CellLabels::Auto`).
+    pub fn canvas(
+        colours: &'a Colouring,
+        theme: &'a Theme,
+        labelling: &'a Labelling<'a>,
+    ) -> Style<'a> {
+        Style {
+            colours,
+            theme,
+            labelling,
+            max_samples: crate::render::world::raster::MAX_SAMPLES,
+            cell_labels: CellLabels::Auto,
+        }
+    }
+}
+
 /// What the cells of a pane are labelled with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum CellLabels {

@@ -108,13 +108,7 @@ fn scene_task(step: usize) {
             letters: false,
             pad_label: None,
         };
-        let style = Style {
-            colours: &colours,
-            theme: &theme,
-            labelling: &labelling,
-            max_samples: crate::render::world::raster::MAX_SAMPLES,
-            cell_labels: Default::default(),
-        };
+        let style = Style::canvas(&colours, &theme, &labelling);
         let camera = worlds.fit(pane, &frame);
         drop(pane_scene(&mapping, &worlds, &frame, pane, &camera, &style));
     }

@@ -183,13 +183,7 @@ impl Painter {
     fn paint_pane(&mut self, input: &FrameInput<'_>, pane: Pane, report: &mut PaintReport) {
         let start = now();
         let colours = Colouring::new(input.mapping, input.mode, &input.theme);
-        let style = Style {
-            colours: &colours,
-            theme: &input.theme,
-            labelling: input.labelling,
-            max_samples: crate::render::world::raster::MAX_SAMPLES,
-            cell_labels: Default::default(),
-        };
+        let style = Style::canvas(&colours, &input.theme, input.labelling);
         let camera = input.cameras[slot(pane)];
         let scene = pane_scene(
             input.mapping,
