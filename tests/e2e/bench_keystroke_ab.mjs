@@ -10,7 +10,8 @@
 // all keystrokes, over the first round of each page (code V8 has not
 // optimised yet) and over the later rounds; per-shape medians of the later
 // rounds (total = scenes + canvas drawing + the rest); and the `warm`
-// series (src/ui/web/warm.rs), when the build has one.
+// series (src/ui/web/warm.rs), when the build has one: its slowest task at
+// each step over the loads, and with WARM_DETAIL=1 every load's tasks.
 import { launchBrowser, openBenchPage, startServer, stopAll } from './harness.mjs';
 
 const [loads, rounds, ...dists] = process.argv.slice(2);
@@ -40,19 +41,19 @@ try {
       const shapes = await page.evaluate(
         (rounds) => window.xlaLayoutBench.run({ only: 'keystroke', rounds }).then((r) => ({
           samples: r.keystroke.samples,
+          names: Object.keys(r.keystroke.perShape),
           warm: window.__xlaLayoutTimings?.warm ?? [],
         })),
         Number(rounds),
       );
       const run = runs[k];
       const perRound = shapes.samples.length / Number(rounds);
-      const names = Object.keys(await page.evaluate(() => window.__xlaBenchResults.keystroke.perShape));
       shapes.samples.forEach((sample, i) => {
         run.samples.push(sample[0]);
         if (i < perRound) run.first.push(sample[0]);
         else {
           run.later.push(sample[0]);
-          (run.perShape[names[i % perRound]] ??= []).push(sample);
+          (run.perShape[shapes.names[i % perRound]] ??= []).push(sample);
         }
       });
       run.warm.push(...shapes.warm);
@@ -71,7 +72,10 @@ try {
     const perLoad = run.warm.length / Number(loads);
     const byStep = Array.from({ length: perLoad }, (_, i) => Math.max(...run.warm.filter((_, j) => j % perLoad === i)));
     console.log(`${dists[k]}: warm-up task by step, max over loads: ${byStep.map((v) => v.toFixed(1)).join(' ')}`);
-    if (process.env.WARM_DETAIL) for (let l = 0; l < Number(loads); l += 1) console.log(`  load ${l}: ${run.warm.slice(l * perLoad, (l + 1) * perLoad).map((v) => v.toFixed(1)).join(" ")}`);
+    if (!process.env.WARM_DETAIL) continue;
+    for (let l = 0; l < Number(loads); l += 1) {
+      console.log(`  load ${l}: ${run.warm.slice(l * perLoad, (l + 1) * perLoad).map((v) => v.toFixed(1)).join(' ')}`);
+    }
   }
   console.log('later rounds, per shape (median ms: total = scenes + drawing + the rest):');
   for (const shape of Object.keys(runs[0].perShape)) {

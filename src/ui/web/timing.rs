@@ -9,6 +9,9 @@
 //! - `paint`: every paint, alone; `rebuild`: paints that redrew a pane;
 //! - `suggest`: the reducer's work for "Suggest layouts" (the search);
 //! - `warm`: each scene the idle warm-up builds (`warm.rs`).
+//!
+//! [`paint_done`] also knows when the first picture has been drawn, so
+//! [`on_first_picture`] runs work that must wait for it (the warm-up).
 
 use std::cell::Cell;
 

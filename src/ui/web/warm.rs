@@ -92,8 +92,9 @@ fn scene_task(step: usize) {
         Pane::Memory
     };
     // The reducer's own analysis (parse, layout, sizes, explanation, step
-    // stages): the rest of a keystroke's work warms too, and no second
-    // copy of that path enters the module.
+    // stages), in every task on purpose: the rest of a keystroke's work
+    // warms too (V8 optimises what has run often), and no second copy of
+    // that path enters the module.
     let request = Request {
         text: text.to_owned(),
         ..Request::default()
