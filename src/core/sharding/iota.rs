@@ -98,7 +98,7 @@ impl Iota {
         let Some((split_i, major)) = split else {
             let mut new_perm = perm.clone();
             let from = new_perm.len() - grouped;
-            new_perm[from..].sort();
+            sort_small(&mut new_perm[from..]);
             return Some(Iota::new(dims, &new_perm));
         };
         let mut new_dims = Vec::with_capacity(dims.len() + 1);
@@ -121,7 +121,7 @@ impl Iota {
             new_perm.push(shift(d));
         }
         let from = new_perm.len() - grouped;
-        new_perm[from..].sort();
+        sort_small(&mut new_perm[from..]);
         Some(Iota::new(&new_dims, &new_perm))
     }
 
@@ -193,6 +193,19 @@ fn join<T: fmt::Display>(f: &mut fmt::Formatter<'_>, items: &[T]) -> fmt::Result
         write!(f, "{item}")?;
     }
     Ok(())
+}
+
+/// Sorts a few dim numbers (at most one per dim) by insertion: the
+/// standard library's sort would link a general sort for `usize` into the
+/// wasm for this one use (about 3.5 KB).
+fn sort_small(v: &mut [usize]) {
+    for i in 1..v.len() {
+        let mut j = i;
+        while j > 0 && v[j - 1] > v[j] {
+            v.swap(j - 1, j);
+            j -= 1;
+        }
+    }
 }
 
 #[cfg(test)]

@@ -134,10 +134,14 @@ pub(super) fn mesh_at(c: &mut Cursor) -> Result<Mesh> {
                     e,
                 ));
             }
-            let mut seen = list.clone();
+            // Sorted as i64 (the same bits, so equal ids stay equal and
+            // end up side by side): the sort `canon.rs` already links in,
+            // not a second copy of it for u64 (about 4 KB of wasm).
+            let mut seen: Vec<i64> = list.iter().map(|&d| d as i64).collect();
             seen.sort_unstable();
             if let Some(w) = seen.windows(2).find(|w| w[0] == w[1]) {
-                return Err(c.error(K::MeshDeviceTwice { device: w[0] }, s, e));
+                let device = w[0] as u64;
+                return Err(c.error(K::MeshDeviceTwice { device }, s, e));
             }
             Some(list)
         }
