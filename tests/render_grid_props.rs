@@ -1,10 +1,13 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! The logical view's grid fast path (sums of per-coordinate terms) must
-//! show exactly what probing each cell on its own shows, for any layout,
-//! any arrangement of slices and any sampled rows and columns.
+//! The grid fast paths must show exactly what probing each cell on its own
+//! shows, for any layout and any sampled rows and columns: the logical
+//! view's (sums of per-coordinate terms) for any arrangement of slices, the
+//! memory view's (sums of a row's and a column's part) for any row width.
 
 use proptest::prelude::*;
-use xla_layout_viz::render::world::{LogicalGeometry, LogicalView, View};
+use xla_layout_viz::core::Mapping;
+use xla_layout_viz::render::world::geometry::{auto_row_width, row_unit};
+use xla_layout_viz::render::world::{LogicalGeometry, LogicalView, MemoryView, Probe, View};
 
 #[path = "layout_cases/mod.rs"]
 mod layout_cases;
@@ -45,10 +48,98 @@ proptest! {
                 let k = i * xs.len() + j;
                 let one = view.probe(x, y, &mut t);
                 prop_assert_eq!(probes[k], one, "cell ({}, {})", x, y);
-                if one != xla_layout_viz::render::world::Probe::Outside {
+                if one != Probe::Outside {
                     prop_assert_eq!(&tiles[k * levels..(k + 1) * levels], &t[..], "tiles of ({}, {})", x, y);
                 }
             }
+        }
+    }
+}
+
+/// Probes the grid of `view` both ways and compares them cell by cell.
+fn grids_agree(view: &mut dyn View, xs: &[u64], ys: &[u64]) -> Result<(), TestCaseError> {
+    let (mut probes, mut tiles) = (Vec::new(), Vec::new());
+    view.probe_grid(xs, ys, &mut probes, &mut tiles);
+    let levels = view.mapping().num_levels();
+    prop_assert_eq!(probes.len(), xs.len() * ys.len());
+    prop_assert_eq!(tiles.len(), probes.len() * levels);
+    let mut t = vec![0u64; levels];
+    for (i, &y) in ys.iter().enumerate() {
+        for (j, &x) in xs.iter().enumerate() {
+            let k = i * xs.len() + j;
+            let one = view.probe(x, y, &mut t);
+            prop_assert_eq!(probes[k], one, "cell ({}, {})", x, y);
+            if one != Probe::Outside {
+                prop_assert_eq!(
+                    &tiles[k * levels..(k + 1) * levels],
+                    &t[..],
+                    "tiles of ({}, {})",
+                    x,
+                    y
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Row widths a memory pane can have: the automatic one for a few pane
+/// shapes, the row unit times or divided by powers of two, and any.
+fn width_of(m: &Mapping, pick: u8, any: u64) -> u64 {
+    let unit = row_unit(m);
+    match pick % 4 {
+        0 => auto_row_width(m, [300.0, 800.0, 1600.0][usize::from(pick / 4 % 3)], 400.0),
+        1 => unit << (pick / 4 % 4),
+        2 => (unit >> (pick / 4 % 3)).max(1),
+        _ => any,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_memory_grid_fast_path_equals_probing_each_cell(
+        (c, pick, any, step_x, step_y) in (layout_case(5, 6, 2), 0u8..48, 1u64..=40, 1u64..=3, 1u64..=3)
+    ) {
+        let m = build(&c);
+        let width = width_of(&m, pick, any);
+        let mut view = MemoryView::new(&m, width);
+        let (w, h) = view.world();
+        prop_assume!(w <= 400 && h <= 400);
+        // Sampled columns and rows, past the world's ends included.
+        let xs: Vec<u64> = (0..=w + 1).step_by(step_x as usize).collect();
+        let ys: Vec<u64> = (0..=h + 1).step_by(step_y as usize).collect();
+        grids_agree(&mut view, &xs, &ys)?;
+    }
+}
+
+/// The memory fast path is taken for the in-page harness's tiled shapes at
+/// their automatic row widths (else the property above would only ever
+/// compare the slow path with itself), and agrees with probing each cell.
+#[test]
+fn the_memory_fast_path_covers_tpu_layouts() {
+    for text in [
+        "f32[3,5]{1,0:T(2,2)}",
+        "bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)}",
+        "s32[2048,1,128,128,4]{4,3,2,0,1:T(8,128)}",
+        "f32[1048576,1048576]{1,0:T(8,128)}",
+        "f32[100000,3,3]{2,1,0:T(2,2)}",
+        "s8[64,64,64,64]{0,1,2,3:T(4,4)(2,1)}",
+        "pred[64,256]{1,0:T(32,128)(32,1)E(1)}",
+        "f32[8,8]{1,0:T(2,4)(2,1,1,1)}",
+    ] {
+        let shape = xla_layout_viz::core::parse(text).expect("valid");
+        let m = Mapping::new(&shape.leaves()[0].1.layout().expect("layout")).expect("maps");
+        for pane_w in [300.0, 800.0, 1600.0] {
+            let width = auto_row_width(&m, pane_w, 500.0);
+            assert!(m.offset_parts(width).is_some(), "{text} at width {width}");
+            let mut view = MemoryView::new(&m, width);
+            let (w, h) = view.world();
+            // A few hundred rows and columns spread over the whole strip.
+            let xs: Vec<u64> = (0..=200).map(|i| i * w / 200).collect();
+            let ys: Vec<u64> = (0..=200).map(|i| i * h / 200).collect();
+            grids_agree(&mut view, &xs, &ys).expect("agrees");
         }
     }
 }

@@ -19,11 +19,13 @@ mod digits;
 pub mod fastdiv;
 pub mod legacy;
 mod linear;
+mod parts;
 mod plan;
 mod probe;
 mod regions;
 pub mod walk;
 
+pub use parts::{OffsetParts, PartId};
 pub use plan::MAX_NODES;
 pub use probe::NO_TILE;
 

@@ -147,19 +147,20 @@ pub fn probe_separable(
     let split = k >= 1 && g.slices_per_row.is_multiple_of(last);
     let col_dim = n.checked_sub(1);
     let row_dim = n.checked_sub(2);
-    // Per sampled column: slice column, term of x, term of the last
-    // leading coordinate (when split).
-    let cols: Vec<Option<(u64, TermId, TermId)>> = xs
+    // Per sampled column: slice column, its group (the outer group when
+    // split, else the slice column: divided here, not once per cell), term
+    // of x, term of the last leading coordinate (when split).
+    let cols: Vec<Option<(u64, u64, TermId, TermId)>> = xs
         .iter()
         .map(|&x| {
             let (sc, c) = place(x, g.pitch_x(), g.cols, g.slices_per_row)?;
             let tc = unit(&mut terms, col_dim, c);
-            let tz = if split {
-                unit(&mut terms, Some(k - 1), sc % last)
+            let (group, tz) = if split {
+                (sc / last, unit(&mut terms, Some(k - 1), sc % last))
             } else {
-                0
+                (sc, 0)
             };
-            Some((sc, tc, tz))
+            Some((sc, group, tc, tz))
         })
         .collect();
     let rows: Vec<Option<(u64, TermId)>> = ys
@@ -225,13 +226,13 @@ pub fn probe_separable(
     let mut last_slice: Option<((u64, u64), Option<TermId>)> = None;
     for row in &rows {
         for col in &cols {
-            let (Some((sr, tr)), Some((sc, tc, tz))) = (row, col) else {
+            let (Some((sr, tr)), Some((sc, group, tc, tz))) = (row, col) else {
                 probes.push(Probe::Outside);
                 tiles.extend(std::iter::repeat_n(0, levels));
                 continue;
             };
             // Neighbouring samples usually share a slice (or outer group).
-            let group = if split { (*sr, sc / last) } else { (*sr, *sc) };
+            let group = (*sr, *group);
             let ts = match last_slice {
                 Some((g0, t)) if g0 == group => t,
                 _ => {

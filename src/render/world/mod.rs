@@ -12,6 +12,7 @@ pub mod colour;
 pub mod frame;
 pub mod geometry;
 mod grid;
+mod memory_grid;
 pub mod overlay;
 pub mod raster;
 pub mod views;

@@ -205,6 +205,20 @@ impl View for MemoryView<'_> {
         }
     }
 
+    fn probe_grid(
+        &mut self,
+        xs: &[u64],
+        ys: &[u64],
+        probes: &mut Vec<Probe>,
+        tiles: &mut Vec<u64>,
+    ) {
+        let levels = self.mapping.num_levels();
+        match self.mapping.offset_parts(self.geometry.row_width) {
+            Some(parts) => super::memory_grid::probe_parts(parts, levels, xs, ys, probes, tiles),
+            None => probe_each(self, xs, ys, probes, tiles),
+        }
+    }
+
     fn cell_of_offset(&mut self, offset: u64) -> Option<(u64, u64)> {
         (offset < self.geometry.footprint).then(|| self.geometry.cell(offset))
     }
