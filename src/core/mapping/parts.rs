@@ -151,6 +151,7 @@ impl OffsetParts<'_> {
     /// What offset `row + column` holds, like [`Mapping::probe_offset`]:
     /// the offset and the cell, with `tiles` filled; `None` past the
     /// footprint or when `tiles` is not one entry per level.
+    #[inline]
     pub fn cell(&self, row: PartId, column: PartId, tiles: &mut [u64]) -> Option<(u64, Cell)> {
         let m = self.mapping;
         let (a, b) = (row as usize, column as usize);
