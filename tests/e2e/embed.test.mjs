@@ -52,10 +52,14 @@ test('three embeds on one page each draw, fill their frames and follow their opt
     <iframe name="a" src="${embed('controls=none')}" width="320" height="200" style="border:0"></iframe>
     <iframe name="b" src="${embed('controls=compact&autoplay=1&speed=4&theme=dark')}" width="480" height="300" style="border:0"></iframe>
     <iframe name="c" src="${embed('controls=full&select=1,2')}" width="800" height="500" style="border:0"></iframe>
+    <iframe name="d" src="${embed('controls=full')}" width="240" height="120" style="border:0"></iframe>
   </body>`);
   const a = await frameState('a');
   const b = await frameState('b');
   const c = await frameState('c');
+  // A frame smaller than the full controls: the page clips, never scrolls
+  // (static/style.css, `html.embed-page`).
+  assert.equal((await frameState('d')).scrolls, false, 'd: no scroll bars in a frame smaller than its controls');
   await screenshot(page, 'embed-01-three');
   for (const [name, s] of Object.entries({ a, b, c })) {
     assert.equal(s.scrolls, false, `${name}: no scroll bars`);
