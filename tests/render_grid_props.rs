@@ -37,22 +37,7 @@ proptest! {
         // Sampled columns and rows, one past the world's end included.
         let xs: Vec<u64> = (0..=w).step_by(step_x as usize).collect();
         let ys: Vec<u64> = (0..=h).step_by(step_y as usize).collect();
-        let (mut probes, mut tiles) = (Vec::new(), Vec::new());
-        view.probe_grid(&xs, &ys, &mut probes, &mut tiles);
-        let levels = m.num_levels();
-        prop_assert_eq!(probes.len(), xs.len() * ys.len());
-        prop_assert_eq!(tiles.len(), probes.len() * levels);
-        let mut t = vec![0u64; levels];
-        for (i, &y) in ys.iter().enumerate() {
-            for (j, &x) in xs.iter().enumerate() {
-                let k = i * xs.len() + j;
-                let one = view.probe(x, y, &mut t);
-                prop_assert_eq!(probes[k], one, "cell ({}, {})", x, y);
-                if one != Probe::Outside {
-                    prop_assert_eq!(&tiles[k * levels..(k + 1) * levels], &t[..], "tiles of ({}, {})", x, y);
-                }
-            }
-        }
+        grids_agree(&mut view, &xs, &ys)?;
     }
 }
 
