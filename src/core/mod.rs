@@ -32,9 +32,7 @@ pub use ast::{ArrayShape, BufferShape, LayoutText, Note, Shape, SplitText, TileT
 pub use element_type::{ElementType, TypeClass};
 pub use error::{Error, ErrorKind};
 pub use legacy::PaddingValue;
-pub use mapping::{
-    Cell, CellInfo, LevelCoords, Mapping, OffsetParts, PaddingSource, PartId, NO_TILE,
-};
+pub use mapping::{Cell, CellInfo, LevelCoords, Mapping, OffsetParts, PaddingSource, NO_TILE};
 pub use parser::{parse_syntax, MAX_DEPTH};
 pub use sizes::stats;
 pub use sizes::{PaddingOrigin, PaddingShare, SizeWarning, Stats};

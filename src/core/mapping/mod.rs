@@ -25,7 +25,7 @@ mod probe;
 mod regions;
 pub mod walk;
 
-pub use parts::{OffsetParts, PartId};
+pub use parts::{ColumnPart, OffsetParts, RowPart};
 pub use plan::MAX_NODES;
 pub use probe::NO_TILE;
 

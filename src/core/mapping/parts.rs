@@ -22,8 +22,14 @@
 use super::plan::Op;
 use super::{Cell, Mapping, PaddingSource, NO_TILE};
 
-/// A part: the index of its values in [`OffsetParts`].
-pub type PartId = u32;
+/// A row's part ([`OffsetParts::row`]): the index of its values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RowPart(usize);
+
+/// A column's part ([`OffsetParts::column`]). Rows and columns are
+/// separate types: only a row's part plus a column's adds without a carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ColumnPart(usize);
 
 /// Row and column parts of one mapping's offsets for one row width; see
 /// the module docs. Built by [`Mapping::offset_parts`].
@@ -97,18 +103,18 @@ impl Mapping {
 
 impl OffsetParts<'_> {
     /// The part of row `y` (offset `y * width`); `None` when that overflows.
-    pub fn row(&mut self, y: u64) -> Option<PartId> {
+    pub fn row(&mut self, y: u64) -> Option<RowPart> {
         let offset = y.checked_mul(self.width)?;
-        Some(self.add(offset))
+        Some(RowPart(self.add(offset)))
     }
 
     /// The part of column `x`; `None` past the row's end.
-    pub fn column(&mut self, x: u64) -> Option<PartId> {
-        (x < self.width).then(|| self.add(x))
+    pub fn column(&mut self, x: u64) -> Option<ColumnPart> {
+        (x < self.width).then(|| ColumnPart(self.add(x)))
     }
 
-    fn add(&mut self, offset: u64) -> PartId {
-        let id = self.offsets.len() as PartId;
+    fn add(&mut self, offset: u64) -> usize {
+        let id = self.offsets.len();
         let m = self.mapping;
         self.offsets.push(offset);
         if offset >= m.plan.raw_footprint {
@@ -150,12 +156,13 @@ impl OffsetParts<'_> {
 
     /// What offset `row + column` holds, like [`Mapping::probe_offset`]:
     /// the offset and the cell, with `tiles` filled; `None` past the
-    /// footprint or when `tiles` is not one entry per level.
+    /// footprint, when `tiles` is not one entry per level, or for a part
+    /// that is not this one's.
     #[inline]
-    pub fn cell(&self, row: PartId, column: PartId, tiles: &mut [u64]) -> Option<(u64, Cell)> {
+    pub fn cell(&self, row: RowPart, column: ColumnPart, tiles: &mut [u64]) -> Option<(u64, Cell)> {
         let m = self.mapping;
-        let (a, b) = (row as usize, column as usize);
-        let offset = self.offsets[a].checked_add(self.offsets[b])?;
+        let (a, b) = (row.0, column.0);
+        let offset = self.offsets.get(a)?.checked_add(*self.offsets.get(b)?)?;
         if offset >= m.footprint || tiles.len() != m.num_levels() {
             return None;
         }
@@ -163,8 +170,8 @@ impl OffsetParts<'_> {
             tiles.fill(NO_TILE);
             return Some((offset, Cell::Padding(PaddingSource::TailAlignment)));
         }
-        let va = &self.values[a * self.stride..(a + 1) * self.stride];
-        let vb = &self.values[b * self.stride..(b + 1) * self.stride];
+        let va = self.values.get(a * self.stride..(a + 1) * self.stride)?;
+        let vb = self.values.get(b * self.stride..(b + 1) * self.stride)?;
         let sum = |k: usize| va[k].wrapping_add(vb[k]);
         let n = self.checks.len();
         let padding = (0..n)
