@@ -22,7 +22,7 @@ cd "$ROOT"
 # 375,060 B on 2026-11-25 (picking a device no longer reanalyses the shape),
 # 378,154 B with the device grid drawing only the tiles in view;
 # 379,314 B on 2026-11-27 with the idle warm-up of the scenes (issue 24:
-# 960 B, for first keystrokes' p95 25 -> 18 ms); 378,704 B the same day
+# 960 B, for first keystrokes' p95 25 -> 18 ms); 378,685 B the same day
 # with the memory grid's fast path in and two duplicate sorts out.
 APP_BUDGET_BYTES=$((380 * 1000))
 EMBED_BUDGET_BYTES=$((250 * 1000))
