@@ -102,6 +102,12 @@ impl Mapping {
 }
 
 impl OffsetParts<'_> {
+    /// Tiling levels: the length of the `tiles` that [`OffsetParts::cell`]
+    /// fills.
+    pub fn levels(&self) -> usize {
+        self.mapping.num_levels()
+    }
+
     /// The part of row `y` (offset `y * width`); `None` when that overflows.
     pub fn row(&mut self, y: u64) -> Option<RowPart> {
         let offset = y.checked_mul(self.width)?;
@@ -128,7 +134,10 @@ impl OffsetParts<'_> {
         m.unravel_final(offset, regs);
         // The whole backward run, without stopping at padding: linear.
         // Wrapping: only the sums of two parts must be exact, and they are
-        // a real cell's values.
+        // a real cell's values. That is also why the tile numbers and the
+        // id below are not `Mapping::tile_numbers` and `id_from_regs`:
+        // those only see cells whose backward run stopped at their padding,
+        // and their checked arithmetic must not wrap.
         let plan = &m.plan;
         for op in plan.ops.iter().rev() {
             if let Op::Split { src, q, r, t, .. } = *op {

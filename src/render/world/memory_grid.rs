@@ -11,14 +11,13 @@ use super::views::Probe;
 /// are `parts`' width wide.
 pub fn probe_parts(
     mut parts: OffsetParts<'_>,
-    levels: usize,
     xs: &[u64],
     ys: &[u64],
     probes: &mut Vec<Probe>,
     tiles: &mut Vec<u64>,
 ) {
     let columns: Vec<_> = xs.iter().map(|&x| parts.column(x)).collect();
-    let mut t = vec![0u64; levels];
+    let mut t = vec![0u64; parts.levels()];
     for &y in ys {
         let row = parts.row(y);
         for column in &columns {

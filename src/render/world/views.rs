@@ -212,9 +212,8 @@ impl View for MemoryView<'_> {
         probes: &mut Vec<Probe>,
         tiles: &mut Vec<u64>,
     ) {
-        let levels = self.mapping.num_levels();
         match self.mapping.offset_parts(self.geometry.row_width) {
-            Some(parts) => super::memory_grid::probe_parts(parts, levels, xs, ys, probes, tiles),
+            Some(parts) => super::memory_grid::probe_parts(parts, xs, ys, probes, tiles),
             None => probe_each(self, xs, ys, probes, tiles),
         }
     }
