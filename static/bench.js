@@ -39,27 +39,52 @@
     input.dispatchEvent(new Event('input', { bubbles: true }));
   }
 
+  /**
+   * The next `panels` time after `count` of them (the side panels' render
+   * that follows a picture), or NaN when none comes within 200 ms (builds
+   * that render the panels with the picture record none).
+   */
+  async function panelsAfter(count) {
+    const start = performance.now();
+    while (series('panels').length <= count && performance.now() - start < 200) {
+      await sleep(5);
+    }
+    return series('panels').length > count ? series('panels')[series('panels').length - 1] : NaN;
+  }
+
   /** Keystroke -> frame, for each shape: every input's paint, and the next frame. */
   async function keystrokes(shapes, rounds) {
     const painted = [];
     const scene = [];
     const draw = [];
     const framed = [];
+    const panels = [];
     const perShape = {};
     for (let round = 0; round < rounds; round += 1) {
       for (const shape of shapes) {
         // Type a different valid shape first, so that each measured
         // input really changes the picture.
+        // Then wait for a settled page: that shape's panels too, when the
+        // build renders them a frame after the picture (src/ui/web/later.rs),
+        // and two frames, so that their layout is done before the measured
+        // keystroke.
+        const smallPanels = series('panels').length;
         type('f32[7,9]{0,1}');
+        await nextFrame();
+        await panelsAfter(smallPanels);
         await nextFrame();
         await nextFrame();
         const before = series('input').length;
+        const panelsBefore = series('panels').length;
         const t0 = performance.now();
         type(shape);
         await nextFrame();
         const t1 = performance.now();
         await waitFor(() => series('input').length > before, `a paint of ${shape}`);
         const ms = series('input')[series('input').length - 1];
+        // The side panels follow the picture a frame later (src/ui/web/later.rs):
+        // input -> panels rendered, when the build records it.
+        panels.push(await panelsAfter(panelsBefore));
         painted.push(ms);
         scene.push(series('scene')[series('scene').length - 1]);
         draw.push(series('draw')[series('draw').length - 1]);
@@ -75,10 +100,12 @@
     const worst = Object.entries(medians)
       .map(([shape, m]) => ({ shape, median: m.painted }))
       .sort((a, b) => b.median - a.median)[0];
-    // `samples`: every keystroke's [painted, scene, draw] ms in the order
-    // typed (round by round), for comparing a page's first round with later ones.
-    const samples = painted.map((ms, i) => [ms, scene[i], draw[i]]);
-    return { painted: stats(painted), framed: stats(framed), scene: stats(scene), draw: stats(draw), worst, perShape: medians, samples };
+    // `samples`: every keystroke's [painted, scene, draw, panels] ms in the
+    // order typed (round by round), for comparing a page's first round with
+    // later ones.
+    const samples = painted.map((ms, i) => [ms, scene[i], draw[i], panels[i]]);
+    const shown = panels.filter(Number.isFinite);
+    return { painted: stats(painted), framed: stats(framed), scene: stats(scene), draw: stats(draw), panels: stats(shown), worst, perShape: medians, samples };
   }
 
   /** Animation frames while playing `shape` for `ms`. */
@@ -242,6 +269,8 @@
       ['keystroke -> painted (median)', f(results.keystroke.painted.median), '<= 16'],
       ['keystroke -> painted (p95)', f(results.keystroke.painted.p95), ''],
       ['keystroke -> next frame (median)', f(results.keystroke.framed.median), ''],
+      ['keystroke -> side panels (median)', f(results.keystroke.panels.median), ''],
+      ['keystroke -> side panels (p95)', f(results.keystroke.panels.p95), ''],
       ['  of which scenes (median)', f(results.keystroke.scene.median), ''],
       ['  of which canvas drawing (median)', f(results.keystroke.draw.median), ''],
       ['animation frame work (median)', f(results.animation?.work.median), ''],

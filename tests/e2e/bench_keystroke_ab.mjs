@@ -9,7 +9,9 @@
 // `run({ only: 'keystroke' })`). Prints per build: median and p95 over
 // all keystrokes, over the first round of each page (code V8 has not
 // optimised yet) and over the later rounds; per-shape medians of the later
-// rounds (total = scenes + canvas drawing + the rest); and the `warm`
+// rounds (total = scenes + canvas drawing + the rest); input -> the side
+// panels' render over the later rounds, for builds that record it
+// (src/ui/web/later.rs: they follow the picture a frame later); and the `warm`
 // series (src/ui/web/warm.rs), when the build has one: its slowest task at
 // each step over the loads, and with WARM_DETAIL=1 every load's tasks.
 import { launchBrowser, openBenchPage, startServer, stopAll } from './harness.mjs';
@@ -32,7 +34,7 @@ try {
   const servers = [];
   for (const dist of dists) servers.push(await startServer(dist));
   const context = await launchBrowser();
-  const runs = dists.map(() => ({ samples: [], first: [], later: [], perShape: {}, warm: [] }));
+  const runs = dists.map(() => ({ samples: [], first: [], later: [], panels: [], perShape: {}, warm: [] }));
   for (let load = 0; load < Number(loads); load += 1) {
     for (const [k, base] of servers.entries()) {
       const page = await openBenchPage(context, base, `${dists[k]}: `);
@@ -53,6 +55,7 @@ try {
         if (i < perRound) run.first.push(sample[0]);
         else {
           run.later.push(sample[0]);
+          if (Number.isFinite(sample[3])) run.panels.push(sample[3]);
           (run.perShape[shapes.names[i % perRound]] ??= []).push(sample);
         }
       });
@@ -61,11 +64,11 @@ try {
     }
   }
   console.log(`${loads} loads x ${rounds} rounds per build, interleaved; ms (median / p95)`);
-  console.log(`${'build'.padEnd(28)} ${'all'.padStart(13)} ${'first round'.padStart(13)} ${'later rounds'.padStart(13)}  warm-up tasks (n, median, max)`);
+  console.log(`${'build'.padEnd(28)} ${'all'.padStart(13)} ${'first round'.padStart(13)} ${'later rounds'.padStart(13)} ${'panels later'.padStart(13)}  warm-up tasks (n, median, max)`);
   for (const [k, run] of runs.entries()) {
     const cell = (v) => { const s = stat(v); return `${f(s.median)} /${f(s.p95)}`; };
     const warm = run.warm.length ? `${run.warm.length}, ${stat(run.warm).median.toFixed(1)}, ${Math.max(...run.warm).toFixed(1)}` : 'none';
-    console.log(`${dists[k].slice(-28).padEnd(28)} ${cell(run.samples)} ${cell(run.first)} ${cell(run.later)}  ${warm}`);
+    console.log(`${dists[k].slice(-28).padEnd(28)} ${cell(run.samples)} ${cell(run.first)} ${cell(run.later)} ${cell(run.panels)}  ${warm}`);
   }
   for (const [k, run] of runs.entries()) {
     if (!run.warm.length) continue;

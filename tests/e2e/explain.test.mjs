@@ -17,6 +17,7 @@ import {
   queryParam,
   screenshot,
   stopAll,
+  typeShape,
   waitForPicture,
   waitForQuery,
   waitForText,
@@ -110,4 +111,44 @@ test('step mode walks the stages to linear memory, where (2,3) is 17', async () 
   await waitForText(page, '#worked-steps caption', 'How the tiling arrives at offset 17');
   await page.keyboard.press('[');
   await page.waitForFunction((k) => document.querySelector('#step-label').textContent.startsWith(`${k}/`), total - 1);
+});
+
+test('the panels follow the picture a frame later: its paint never waits for them', async () => {
+  await open(`shape=${encodeURIComponent('s32[8388608,8,4]{2,1,0:T(8,128)}')}`);
+  await page.waitForFunction(() => document.querySelector('#explain-sentence')?.textContent.startsWith('32x: dim 2 (x=4)'));
+  // What the panels say when the new picture's labels are drawn (the
+  // first canvas font set after the keystroke).
+  await page.evaluate(() => {
+    const desc = Object.getOwnPropertyDescriptor(CanvasRenderingContext2D.prototype, 'font');
+    window.__atPaint = null;
+    Object.defineProperty(CanvasRenderingContext2D.prototype, 'font', {
+      configurable: true,
+      get() { return desc.get.call(this); },
+      set(v) {
+        if (window.__atPaint === null && window.__armed) {
+          window.__atPaint = {
+            sentence: document.querySelector('#explain-sentence')?.textContent ?? '',
+            described: document.querySelector('#canvas-text p')?.textContent ?? '',
+          };
+        }
+        desc.set.call(this, v);
+      },
+    });
+    window.__armed = true;
+  });
+  const inputs = await page.evaluate(() => window.__xlaLayoutTimings?.input?.length ?? 0);
+  await typeShape(page, 'f32[3,5]{1,0:T(2,2)}');
+  await page.waitForFunction((n) => (window.__xlaLayoutTimings?.input?.length ?? 0) > n, inputs);
+  const atPaint = await page.evaluate(() => window.__atPaint);
+  assert.ok(atPaint, 'the new picture drew its labels');
+  assert.match(atPaint.sentence, /^32x: dim 2 \(x=4\)/, 'the summary had not changed yet');
+  assert.match(atPaint.described, /dimensions \[8388608, 8, 4\]/, 'nor the canvas in words');
+  // A frame later they show the new shape, and say when they did.
+  await page.waitForFunction(() => document.querySelector('#canvas-text p').textContent.includes('dimensions [3, 5]'));
+  await page.waitForFunction(() => !document.querySelector('#explain-sentence').textContent.startsWith('32x'));
+  const { input, panels } = await page.evaluate(() => ({
+    input: window.__xlaLayoutTimings.input.at(-1),
+    panels: window.__xlaLayoutTimings.panels?.at(-1),
+  }));
+  assert.ok(panels >= input, `panels ${panels} ms after the input, the picture ${input} ms`);
 });

@@ -11,6 +11,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlSelectElement, MediaQueryListEvent};
 use yew::prelude::*;
 
+use super::alt_text::CanvasText;
 use super::breakdown::{use_instruction, Breakdown};
 use super::browser::{self, Initial};
 use super::canvas::LayoutCanvas;
@@ -21,6 +22,7 @@ use super::export::ExportBar;
 use super::info::InfoPanel;
 use super::input::ShapeInput;
 use super::keys::use_keyboard;
+use super::later::use_panels;
 use super::leaves::LeafTree;
 use super::legacy::LegacyPanel;
 use super::scan_table::ScanTable;
@@ -145,7 +147,10 @@ pub fn App(props: &AppProps) -> Html {
         Status::Valid => None,
     };
     let model = state.model.clone();
-    let (which, shown_offset) = super::info::shown(&state);
+    // The panels show a new model a frame after the picture (`later.rs`).
+    let panels = use_panels(&state);
+    let panel_model = panels.model.clone();
+    let (which, shown_offset) = (panels.which, panels.offset);
     let canonical = model
         .as_ref()
         .map(|m| m.canonical.clone())
@@ -205,13 +210,16 @@ pub fn App(props: &AppProps) -> Html {
                 <section class="stage">
                     <Controls state={state.clone()} dispatch={dispatch.clone()} />
                     <LayoutCanvas state={state.clone()} dispatch={dispatch.clone()} />
+                    // The canvas in words (its `aria-describedby`): a panel
+                    // for screen readers, so it follows the picture too.
+                    <CanvasText model={panel_model.clone().map(Shared)} />
                     <CompareMemory model={model.clone().map(Shared)} compare={state.compare.clone()}
                         lit={state.hover.or(state.pinned).map(|t| t.offset)} dispatch={dispatch.clone()} />
                     if rest {
-                    <StepPanel model={model.clone().map(Shared)} stage={state.stage}
-                        sharded={model.as_ref().is_some_and(|m| m.shard.is_some())}
-                        cut={model.as_ref().and_then(|m| m.shard.as_ref())
-                            .filter(|_| state.stage_cut && state.stage.is_some())
+                    <StepPanel model={panel_model.clone().map(Shared)} stage={panels.stage}
+                        sharded={panel_model.as_ref().is_some_and(|m| m.shard.is_some())}
+                        cut={panel_model.as_ref().and_then(|m| m.shard.as_ref())
+                            .filter(|_| panels.stage_cut && panels.stage.is_some())
                             .map(|v| AttrValue::from(super::sharding::cut_text(v)))}
                         offset={shown_offset} dispatch={dispatch.clone()} />
                     <ExportBar state={state.clone()} dispatch={dispatch.clone()} />
@@ -219,12 +227,12 @@ pub fn App(props: &AppProps) -> Html {
                 </section>
                 <aside class="side">
                     if rest {
-                    <InfoPanel model={model.clone().map(Shared)} {which} offset={shown_offset}
-                        pinned={state.pinned.is_some()} dispatch={dispatch.clone()} />
-                    if let Some(model) = model.clone() {
+                    <InfoPanel model={panel_model.clone().map(Shared)} {which} offset={shown_offset}
+                        pinned={panels.pinned} dispatch={dispatch.clone()} />
+                    if let Some(model) = panel_model.clone() {
                         <ShardPanel model={Shared(model.clone())} dispatch={dispatch.clone()} />
                         <SummaryPanel model={Shared(model.clone())}
-                            suggested={state.suggested.clone().map(Shared)} dispatch={dispatch.clone()} />
+                            suggested={panels.suggested.clone().map(Shared)} dispatch={dispatch.clone()} />
                         if model.is_tuple {
                             <LeafTree model={Shared(model.clone())} dispatch={dispatch.clone()} />
                         }

@@ -211,7 +211,6 @@ pub fn LayoutCanvas(props: &LayoutCanvasProps) -> Html {
                     <p class="canvas-note">{ why_not }</p>
                 }
             </div>
-            <super::alt_text::CanvasText model={state.model.clone().map(Shared)} />
             <Legend model={state.model.clone().map(Shared)} mode={state.settings.mode}
                 theme={state.settings.theme_kind()} report={(*report).clone()} />
         </figure>

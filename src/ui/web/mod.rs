@@ -18,6 +18,7 @@ mod idb;
 mod info;
 mod input;
 mod keys;
+mod later;
 mod leaves;
 mod legacy;
 mod legend;

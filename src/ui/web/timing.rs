@@ -8,7 +8,9 @@
 //!   paint that shows its result;
 //! - `paint`: every paint, alone; `rebuild`: paints that redrew a pane;
 //! - `suggest`: the reducer's work for "Suggest layouts" (the search);
-//! - `warm`: each scene the idle warm-up builds (`warm.rs`).
+//! - `warm`: each scene the idle warm-up builds (`warm.rs`);
+//! - `panels`: from an input event to the render of the side panels that
+//!   show its model, which follows the picture's paint (`later.rs`).
 //!
 //! [`paint_done`] also knows when the first picture has been drawn, so
 //! [`on_first_picture`] runs work that must wait for it (the warm-up).
@@ -24,6 +26,7 @@ const MAX_ENTRIES: u32 = 20_000;
 thread_local! {
     static FRAME_START: Cell<Option<f64>> = const { Cell::new(None) };
     static INPUT_START: Cell<Option<f64>> = const { Cell::new(None) };
+    static PANELS_START: Cell<Option<f64>> = const { Cell::new(None) };
     /// True once a paint has drawn a pane.
     static PICTURED: Cell<bool> = const { Cell::new(false) };
     /// Runs once, right after that first picture.
@@ -55,6 +58,15 @@ pub fn frame_started() {
 /// An input event on the shape field started at `at` (the event's time).
 pub fn input_started(at: f64) {
     INPUT_START.with(|c| c.set(Some(at)));
+    PANELS_START.with(|c| c.set(Some(at)));
+}
+
+/// The side panels have rendered a new model: the end of the last input's
+/// `panels` time, if an input is waiting for it.
+pub fn panels_done() {
+    if let Some(t) = PANELS_START.with(Cell::take) {
+        record("panels", now() - t);
+    }
 }
 
 /// A paint that started at `start` is done; `rebuilt` when it redrew a
