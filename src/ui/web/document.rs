@@ -249,6 +249,12 @@ fn take_and_load(js: &JsString, load: &Callback<Pasted>) {
 
 /// Runs `f` in a task after the next frame has painted.
 pub(super) fn after_paint(f: impl FnOnce() + 'static) {
+    after_paint_boxed(Box::new(f));
+}
+
+/// [`after_paint`]'s body, once for every caller (each closure type would
+/// otherwise instantiate wasm-bindgen's closure shims again).
+fn after_paint_boxed(f: Box<dyn FnOnce()>) {
     let later = move || {
         Timeout::new(0, f).forget();
     };
