@@ -189,7 +189,9 @@ impl Finder<'_> {
     /// The first coordinate in `(start, start + block]` where the tile
     /// number stops being `tile`, probing along one axis with `probe`.
     /// `guess` (the edge found for the previous row) is tried first: edges
-    /// are usually straight, and then two probes replace a bisection.
+    /// are usually straight, and then two probes replace a bisection (one
+    /// when the edge is the next sample itself, as when tiles are a whole
+    /// number of samples: its tile is known).
     fn find(
         &mut self,
         tile: u64,
@@ -201,7 +203,13 @@ impl Finder<'_> {
         if block == 1 {
             return Some(start + 1);
         }
+        // The sample at `start + block` is the neighbour, whose tile is
+        // known to differ (the caller found the edge there): no probe.
+        let end = start + block;
         let mut same = |f: &mut Self, x: u64| -> Option<bool> {
+            if x == end {
+                return Some(false);
+            }
             let p = probe(&mut *f.view, &mut f.tiles, x);
             (p != Probe::Outside).then(|| f.tiles[level] == tile)
         };

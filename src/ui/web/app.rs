@@ -11,7 +11,6 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlSelectElement, MediaQueryListEvent};
 use yew::prelude::*;
 
-use super::alt_text::CanvasText;
 use super::breakdown::{use_instruction, Breakdown};
 use super::browser::{self, Initial};
 use super::canvas::LayoutCanvas;
@@ -209,10 +208,8 @@ pub fn App(props: &AppProps) -> Html {
             <div class="workspace">
                 <section class="stage">
                     <Controls state={state.clone()} dispatch={dispatch.clone()} />
-                    <LayoutCanvas state={state.clone()} dispatch={dispatch.clone()} />
-                    // The canvas in words (its `aria-describedby`): a panel
-                    // for screen readers, so it follows the picture too.
-                    <CanvasText model={panel_model.clone().map(Shared)} />
+                    <LayoutCanvas state={state.clone()} dispatch={dispatch.clone()}
+                        described={Some(panel_model.clone().map(Shared))} />
                     <CompareMemory model={model.clone().map(Shared)} compare={state.compare.clone()}
                         lit={state.hover.or(state.pinned).map(|t| t.offset)} dispatch={dispatch.clone()} />
                     if rest {

@@ -19,6 +19,7 @@ use super::timing;
 use crate::render::backend::canvas::paint::{FrameInput, PaintReport, Painter};
 use crate::render::scene::Labelling;
 use crate::render::world::{Pane, Rect, Theme};
+use crate::ui::model::Model;
 use crate::ui::state::{Action, State};
 
 /// The canvas id: a stable hook for tests and for pages embedding the app.
@@ -33,6 +34,11 @@ const CLICK_SLOP_PX: f64 = 4.0;
 pub struct LayoutCanvasProps {
     pub state: UseReducerHandle<State>,
     pub dispatch: Callback<Action>,
+    /// The model the legend and the canvas in words describe, when it is
+    /// not the state's: the app's follow the picture a frame later, like
+    /// its panels (`later.rs`).
+    #[prop_or_default]
+    pub described: Option<Option<Shared<Model>>>,
 }
 
 /// Pointers currently pressed, for drags and pinches.
@@ -197,6 +203,10 @@ pub fn LayoutCanvas(props: &LayoutCanvasProps) -> Html {
         .as_ref()
         .and_then(|m| m.why_not.clone())
         .unwrap_or_default();
+    let described = props
+        .described
+        .clone()
+        .unwrap_or_else(|| state.model.clone().map(Shared));
     html! {
         <figure class="layout-figure">
             <div class="canvas-box" ref={box_ref} style="position: relative">
@@ -211,7 +221,8 @@ pub fn LayoutCanvas(props: &LayoutCanvasProps) -> Html {
                     <p class="canvas-note">{ why_not }</p>
                 }
             </div>
-            <Legend model={state.model.clone().map(Shared)} mode={state.settings.mode}
+            <super::alt_text::CanvasText model={described.clone()} />
+            <Legend model={described} mode={state.settings.mode}
                 theme={state.settings.theme_kind()} report={(*report).clone()} />
         </figure>
     }
