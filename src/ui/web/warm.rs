@@ -44,11 +44,19 @@ const SCENE_SAMPLES: [&str; 2] = [
 /// The frame the warm-up scenes fill, round by round (one task per round,
 /// shape and pane): small, so that each task stays short, and smallest
 /// first, while the code still runs in the baseline compiler (the first
-/// task took up to 20 ms at the full size).
-const SCENE_FRAMES: [(f64, f64); 5] = [
+/// task took up to 20 ms at the full size). The last rounds repeat the
+/// largest frame: with five rounds the first keystroke of the `*` shape
+/// still built its scenes in 6-15 ms (3.1-3.4 once warm); with nine,
+/// 3.5-7 ms, and those later tasks take under 1 ms each once optimised
+/// (docs/visualizer.md, "The panels follow the picture").
+const SCENE_FRAMES: [(f64, f64); 9] = [
     (120.0, 80.0),
     (240.0, 150.0),
     (360.0, 225.0),
+    (480.0, 300.0),
+    (480.0, 300.0),
+    (480.0, 300.0),
+    (480.0, 300.0),
     (480.0, 300.0),
     (480.0, 300.0),
 ];
