@@ -136,6 +136,21 @@ impl Painter {
         resize(&self.overlay, w, h);
     }
 
+    /// A painter on two new canvases outside the page.
+    pub fn offscreen() -> Option<Painter> {
+        Painter::new(new_canvas()?, new_canvas()?)
+    }
+
+    /// Draws `scene` alone on the canvas, sized to `frame`, keeping
+    /// nothing: the idle warm-up (`ui/web/warm.rs`) draws on a canvas
+    /// outside the page, so that a first keystroke does not run the drawing
+    /// (the glue, the fonts, the line paths) cold.
+    pub fn warm(&mut self, scene: &PaneScene, frame: &Frame, theme: &Theme) {
+        self.size(frame, 1.0);
+        let ctx = self.ctx.clone();
+        self.paint_scene(&ctx, scene, theme, 0);
+    }
+
     /// Clears everything (nothing to draw).
     pub fn clear(&mut self, frame: &Frame, theme: &Theme, dpr: f64) {
         self.size(frame, dpr);
