@@ -12,7 +12,6 @@
 //! Text fields (the padded shape, compare, the sharding) never take a
 //! deferred value: a late value could overwrite what the user typed since.
 
-use std::cell::Cell;
 use std::rc::Rc;
 
 use yew::prelude::*;
@@ -66,7 +65,7 @@ pub fn use_panels(state: &State) -> Panels {
     let current = Panels::of(state);
     let shown = use_mut_ref(|| current.clone());
     let latest = use_mut_ref(|| current.clone());
-    let scheduled = use_mut_ref(|| Rc::new(Cell::new(false)));
+    let scheduled = use_mut_ref(|| false);
     let refresh = use_force_update();
     *latest.borrow_mut() = current.clone();
     let now_same = same(&shown.borrow().model, &current.model);
@@ -83,11 +82,10 @@ pub fn use_panels(state: &State) -> Panels {
         *shown.borrow_mut() = current.clone();
         return current;
     }
-    let flag = scheduled.borrow().clone();
-    if !flag.replace(true) {
+    if !scheduled.replace(true) {
         let (shown, latest) = (shown.clone(), latest.clone());
         super::document::after_paint(move || {
-            flag.set(false);
+            *scheduled.borrow_mut() = false;
             *shown.borrow_mut() = latest.borrow().clone();
             refresh.force_update();
         });
