@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 
 use proptest::prelude::*;
 use xla_layout_viz::core::NO_TILE;
-use xla_layout_viz::render::world::boundaries::tile_boundaries;
+use xla_layout_viz::render::world::boundaries::{tile_boundaries, LevelLines};
 use xla_layout_viz::render::world::geometry::{auto_row_width, row_unit};
 use xla_layout_viz::render::world::raster::Raster;
 use xla_layout_viz::render::world::{
@@ -98,19 +98,13 @@ fn pairs(view: &mut dyn View, r: &Raster, level: usize) -> Vec<Pair> {
     out
 }
 
-/// What `tile_boundaries` drew for `level`, as edges per sample, and which
-/// directions it drew at all (it leaves out directions too dense to show).
-fn drawn(
-    view: &mut dyn View,
-    r: &Raster,
-    camera: &Camera,
-    pane: &Rect,
-    level: usize,
-) -> (Edges, [bool; 2]) {
-    let lines = tile_boundaries(view, r, camera, pane);
+/// What `tile_boundaries` drew for one level (`lines`), as edges per
+/// sample, and which directions it drew at all (it leaves out directions
+/// too dense to show).
+fn drawn(lines: &LevelLines, r: &Raster, camera: &Camera, pane: &Rect) -> (Edges, [bool; 2]) {
     let mut out = Edges::new();
     let mut any = [false; 2];
-    for s in &lines[level].segments {
+    for s in &lines.segments {
         let (x0, y0) = camera.to_world(pane, s[0], s[1]);
         let (x1, y1) = camera.to_world(pane, s[2], s[3]);
         let vertical = (x0 - x1).abs() < 1e-6;
@@ -143,8 +137,11 @@ fn check(view: &mut dyn View, max_samples: u64) -> Result<(), TestCaseError> {
     );
     let raster = Raster::sample_at_most(view, &camera, &pane, &colours, max_samples);
     let mut t = vec![0u64; raster.levels];
-    for level in 0..raster.levels {
-        let (got, directions) = drawn(view, &raster, &camera, &pane, level);
+    let lines = tile_boundaries(view, &raster, &camera, &pane);
+    prop_assert_eq!(lines.len(), raster.levels);
+    for level_lines in &lines {
+        let level = level_lines.level;
+        let (got, directions) = drawn(level_lines, &raster, &camera, &pane);
         let shown = |vertical: bool| directions[usize::from(!vertical)];
         let mut accounted = Edges::new();
         for p in pairs(view, &raster, level)

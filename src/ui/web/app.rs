@@ -209,7 +209,7 @@ pub fn App(props: &AppProps) -> Html {
                 <section class="stage">
                     <Controls state={state.clone()} dispatch={dispatch.clone()} />
                     <LayoutCanvas state={state.clone()} dispatch={dispatch.clone()}
-                        described={Some(panel_model.clone().map(Shared))} />
+                        described={panel_model.clone().map(Shared)} />
                     <CompareMemory model={model.clone().map(Shared)} compare={state.compare.clone()}
                         lit={state.hover.or(state.pinned).map(|t| t.offset)} dispatch={dispatch.clone()} />
                     if rest {

@@ -34,11 +34,10 @@ const CLICK_SLOP_PX: f64 = 4.0;
 pub struct LayoutCanvasProps {
     pub state: UseReducerHandle<State>,
     pub dispatch: Callback<Action>,
-    /// The model the legend and the canvas in words describe, when it is
-    /// not the state's: the app's follow the picture a frame later, like
-    /// its panels (`later.rs`).
-    #[prop_or_default]
-    pub described: Option<Option<Shared<Model>>>,
+    /// The model the legend and the canvas in words describe: the state's
+    /// in embed mode; in the app the panels', a frame after the picture
+    /// (`later.rs`).
+    pub described: Option<Shared<Model>>,
 }
 
 /// Pointers currently pressed, for drags and pinches.
@@ -203,10 +202,7 @@ pub fn LayoutCanvas(props: &LayoutCanvasProps) -> Html {
         .as_ref()
         .and_then(|m| m.why_not.clone())
         .unwrap_or_default();
-    let described = props
-        .described
-        .clone()
-        .unwrap_or_else(|| state.model.clone().map(Shared));
+    let described = props.described.clone();
     html! {
         <figure class="layout-figure">
             <div class="canvas-box" ref={box_ref} style="position: relative">

@@ -127,7 +127,8 @@ pub fn EmbedApp(props: &EmbedProps) -> Html {
                 <pre id="sharding-error" class="shape-error" role="alert">{ message }</pre>
             }
             { strip.unwrap_or_default() }
-            <LayoutCanvas state={state.clone()} dispatch={dispatch.clone()} />
+            <LayoutCanvas state={state.clone()} dispatch={dispatch.clone()}
+                described={state.model.clone().map(Shared)} />
             if compared {
                 <CompareMemory model={state.model.clone().map(Shared)} compare={state.compare.clone()}
                     lit={state.hover.or(state.pinned).map(|t| t.offset)} dispatch={dispatch.clone()} />

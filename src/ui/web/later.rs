@@ -64,11 +64,16 @@ fn same(a: &Option<Rc<Model>>, b: &Option<Rc<Model>>) -> bool {
 pub fn use_panels(state: &State) -> Panels {
     let current = Panels::of(state);
     let shown = use_mut_ref(|| current.clone());
-    let latest = use_mut_ref(|| current.clone());
-    let scheduled = use_mut_ref(|| false);
+    // `None`: nothing waits; `Some(false)`: a new model waits for the
+    // picture's frame; `Some(true)`: that frame has painted, take the state
+    // as it is now.
+    let pending = use_mut_ref(|| None::<bool>);
     let refresh = use_force_update();
-    *latest.borrow_mut() = current.clone();
-    let now_same = same(&shown.borrow().model, &current.model);
+    let painted = *pending.borrow() == Some(true);
+    if painted {
+        *pending.borrow_mut() = None;
+    }
+    let now_same = painted || same(&shown.borrow().model, &current.model);
     {
         // Once per model the panels take: the end of the input's `panels` time.
         let model = ModelKey(current.model.clone().filter(|_| now_same));
@@ -82,11 +87,10 @@ pub fn use_panels(state: &State) -> Panels {
         *shown.borrow_mut() = current.clone();
         return current;
     }
-    if !scheduled.replace(true) {
-        let (shown, latest) = (shown.clone(), latest.clone());
+    if pending.borrow().is_none() {
+        *pending.borrow_mut() = Some(false);
         super::document::after_paint(move || {
-            *scheduled.borrow_mut() = false;
-            *shown.borrow_mut() = latest.borrow().clone();
+            *pending.borrow_mut() = Some(true);
             refresh.force_update();
         });
     }

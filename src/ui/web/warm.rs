@@ -99,6 +99,8 @@ pub(super) fn warm_scenes_after_first_picture() {
 fn scene_task(step: usize) {
     let per_round = SCENE_SAMPLES.len() * 2;
     let Some(&(width, height)) = SCENE_FRAMES.get(step / per_round) else {
+        // Done: the painter's canvases go.
+        PAINTER.with(|p| p.borrow_mut().take());
         return;
     };
     let start = timing::now();
@@ -136,10 +138,6 @@ fn scene_task(step: usize) {
             }
             if let Some(p) = p.as_mut() {
                 p.warm(&scene, &frame, &theme);
-            }
-            // The last task lets the canvases go.
-            if step + 1 == SCENE_FRAMES.len() * per_round {
-                *p = None;
             }
         });
     }
