@@ -27,12 +27,14 @@ cd "$ROOT"
 # 379,758 B later that day with the panels following the picture a frame
 # later (`ui/web/later.rs`, after_paint's closure shims shared: -894 B);
 # 379,929 B with the warm-up drawing its scenes off the page, 379,513 B
-# in the day's last build.
-APP_BUDGET_BYTES=$((380 * 1000))
+# in the day's last build; 380,661 B with the logical grid's lookups
+# covering `*` merges (the `*` shape's keystroke 5.9 -> 5.0 ms).
+APP_BUDGET_BYTES=$((381 * 1000))
 EMBED_BUDGET_BYTES=$((250 * 1000))
 # Embed mode and elements with a sharding load the sharded embed module
-# (the embed module that also reads shardings): 306 KB on 2026-11-25.
-SHARDED_BUDGET_BYTES=$((310 * 1000))
+# (the embed module that also reads shardings): 306 KB on 2026-11-25,
+# 310,271 B on 2026-11-27 with the logical grid covering `*` merges.
+SHARDED_BUDGET_BYTES=$((311 * 1000))
 
 LOGS="$ROOT/target/test-logs"
 mkdir -p "$LOGS"

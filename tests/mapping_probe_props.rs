@@ -158,6 +158,49 @@ proptest! {
         let merges = c.tiles.iter().any(|t| t.contains(&-1));
         prop_assert_eq!(m.is_separable(), !merges);
     }
+
+    /// With merges, the same holds group by group ([`Mapping::merge_groups`]):
+    /// one term per group of dims that merges join, each the lookup with
+    /// the other groups' coordinates at 0; and without merges every dim is
+    /// a group of its own.
+    #[test]
+    fn lookups_are_sums_of_per_group_terms(c in case()) {
+        let m = build(&c);
+        let ghost = m.ghost_dims().to_vec();
+        prop_assume!(ghost.iter().product::<u64>() <= 5_000);
+        let groups = m.merge_groups();
+        prop_assert_eq!(groups.len(), ghost.len());
+        if m.is_separable() {
+            let mut distinct = groups.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            prop_assert_eq!(distinct.len(), groups.len());
+        }
+        let levels = m.num_levels();
+        let (mut tiles, mut term_tiles) = (vec![0u64; levels], vec![0u64; levels]);
+        for g in indices(&ghost) {
+            let offset = m.locate(&g, &mut tiles).expect("in the ghost region");
+            let (mut sum, mut tile_sum) = (0u64, vec![0u64; levels]);
+            let mut seen: Vec<usize> = Vec::new();
+            for &group in &groups {
+                if seen.contains(&group) {
+                    continue;
+                }
+                seen.push(group);
+                let part: Vec<u64> = g
+                    .iter()
+                    .zip(&groups)
+                    .map(|(&v, &h)| if h == group { v } else { 0 })
+                    .collect();
+                sum = sum.wrapping_add(m.locate(&part, &mut term_tiles).expect("in range"));
+                for (t, v) in tile_sum.iter_mut().zip(&term_tiles) {
+                    *t = t.wrapping_add(*v);
+                }
+            }
+            prop_assert_eq!(sum, offset, "index {:?}, groups {:?}", g, groups);
+            prop_assert_eq!(&tile_sum, &tiles, "index {:?}, groups {:?}", g, groups);
+        }
+    }
 }
 
 proptest! {

@@ -128,3 +128,37 @@ fn the_memory_fast_path_covers_tpu_layouts() {
         }
     }
 }
+
+/// The logical fast path covers `*` merges too (sums of one term per group
+/// of merged dims): the in-page harness's merged shape, whose row and
+/// column dims are merged and whose leading dims are merged together, and
+/// a merge of two batch dims; each agrees with probing every cell.
+#[test]
+fn the_logical_fast_path_covers_merges() {
+    for text in [
+        "f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}",
+        "f32[6,5,4,3]{3,2,1,0:T(*,2,2,2)}",
+    ] {
+        let shape = xla_layout_viz::core::parse(text).expect("valid");
+        let m = Mapping::new(&shape.leaves()[0].1.layout().expect("layout")).expect("maps");
+        assert!(!m.is_separable(), "{text} has merges");
+        let geometry = LogicalGeometry::new(&m, 1.6);
+        let (w, h) = geometry.world();
+        let xs: Vec<u64> = (0..=w).collect();
+        let ys: Vec<u64> = (0..=h).collect();
+        let (mut probes, mut tiles) = (Vec::new(), Vec::new());
+        assert!(
+            xla_layout_viz::render::world::probe_by_terms(
+                &m,
+                &geometry,
+                &xs,
+                &ys,
+                &mut probes,
+                &mut tiles
+            ),
+            "{text} takes the fast path"
+        );
+        let mut view = LogicalView::new(&m, geometry);
+        grids_agree(&mut view, &xs, &ys).expect("agrees");
+    }
+}

@@ -41,6 +41,37 @@ impl Mapping {
             .any(|op| matches!(op, Op::Merge { .. }))
     }
 
+    /// Which dims `*` merges join, directly or through a later level's
+    /// merge of their tile coordinates: `groups[d] == groups[e]` when dims
+    /// `d` and `e` end up in one merged coordinate. Every intermediate
+    /// coordinate is then a function of one group's coordinates, so
+    /// [`Mapping::locate`] is a sum of one term per group (each term with
+    /// the other groups' coordinates at 0), for the offset and every tile
+    /// number; without merges each dim is its own group
+    /// ([`Mapping::is_separable`]).
+    pub fn merge_groups(&self) -> Vec<usize> {
+        // Each node's group, by its first node; a merge moves the low
+        // side's whole group into the high side's.
+        let mut group: Vec<usize> = (0..self.plan.sizes.len()).collect();
+        for op in &self.plan.ops {
+            match *op {
+                Op::Split { src, q, r, .. } => {
+                    group[q] = group[src];
+                    group[r] = group[src];
+                }
+                Op::Merge { hi, lo, dst, .. } => {
+                    let (keep, gone) = (group[hi], group[lo]);
+                    group
+                        .iter_mut()
+                        .filter(|g| **g == gone)
+                        .for_each(|g| *g = keep);
+                    group[dst] = keep;
+                }
+            }
+        }
+        self.dim_nodes.iter().map(|&n| group[n]).collect()
+    }
+
     /// Whether dimension `dim` goes through every tiling level untouched
     /// (no tile splits or merges it). Its term in [`Mapping::locate`] is
     /// then linear: `locate(v in dim, 0 elsewhere) = v * locate(1 in dim)`,

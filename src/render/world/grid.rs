@@ -2,9 +2,10 @@
 //! lookup per sampled column, per sampled row and per visible group of
 //! slices, instead of one per cell.
 //!
-//! Without `*` merges, a layout's offset and tile numbers are sums of one
-//! term per coordinate ([`Mapping::is_separable`]); so are the row-major
-//! id and "inside the array". A cell of slice `s` at `(r, c)` is then
+//! A layout's offset and tile numbers are sums of one term per group of
+//! dims that `*` merges join, each dim a group of its own without merges
+//! ([`Mapping::merge_groups`]); so are the row-major id and "inside the
+//! array". A cell of slice `s` at `(r, c)` is then
 //!
 //! ```text
 //!   term(outer leading coordinates of s) + term(last leading coordinate of s)
@@ -15,7 +16,11 @@
 //! geometry arranges that whenever it can), the last leading coordinate is
 //! `column of slice % L`, a function of the column alone, and the outer
 //! coordinates are a function of `(slice row, column of slice / L)`, of
-//! which few are visible at once. Otherwise each slice is looked up once.
+//! which few are visible at once. Otherwise (or when a merge joins the last
+//! leading dim to an outer one) each slice is looked up once. When a merge
+//! joins the row and column dims, `term(r, c)` is one term, looked up once
+//! per distinct `(r, c)` in view: the slices repeat them. A merge joining a
+//! leading dim to the row or column dim leaves no sum to use.
 
 use std::collections::HashMap;
 
@@ -40,6 +45,10 @@ struct Terms<'a> {
 }
 
 type TermId = u32;
+
+/// A sampled column: slice column, its group, `c`, term of `c`, term of
+/// the last leading coordinate.
+type Col = (u64, u64, u64, TermId, TermId);
 
 impl<'a> Terms<'a> {
     fn new(mapping: &'a Mapping) -> Terms<'a> {
@@ -116,18 +125,35 @@ fn place(pos: u64, pitch: u64, len: u64, count: u64) -> Option<(u64, u64)> {
     (k < len && s < count).then_some((s, k))
 }
 
-/// Like probing every cell of the grid with the logical view, for a
-/// separable mapping (the caller checks [`Mapping::is_separable`]).
-pub fn probe_separable(
+/// Like probing every cell of the grid with the logical view, when the
+/// cells are sums of terms (see the module docs); returns false, having
+/// probed nothing, when they are not, or when the row and column dims are
+/// merged and the view repeats too few `(r, c)` for the terms to pay.
+pub fn probe_by_terms(
     mapping: &Mapping,
     g: &LogicalGeometry,
     xs: &[u64],
     ys: &[u64],
     probes: &mut Vec<Probe>,
     tiles: &mut Vec<u64>,
-) {
+) -> bool {
     let n = mapping.num_dims();
     let k = g.leading.len();
+    let groups = mapping.merge_groups();
+    let col_dim = n.checked_sub(1);
+    let row_dim = n.checked_sub(2);
+    let group_of = |d: Option<usize>| d.map(|d| groups[d]);
+    let (row_group, col_group) = (group_of(row_dim), group_of(col_dim));
+    if groups[..k]
+        .iter()
+        .any(|&h| Some(h) == row_group || Some(h) == col_group)
+    {
+        return false;
+    }
+    let joined = match (row_dim, col_dim) {
+        (Some(rd), Some(cd)) if row_group == col_group => Some((rd, cd)),
+        _ => None,
+    };
     let mut terms = Terms::new(mapping);
     let levels = terms.levels;
     let mut index = vec![0u64; n];
@@ -144,32 +170,45 @@ pub fn probe_separable(
     // Slices decompose into (outer, last leading coordinate) when a row of
     // slices holds whole runs of the last leading dim.
     let last = g.leading.last().copied().unwrap_or(1).max(1);
-    let split = k >= 1 && g.slices_per_row.is_multiple_of(last);
-    let col_dim = n.checked_sub(1);
-    let row_dim = n.checked_sub(2);
+    let split = k >= 1
+        && g.slices_per_row.is_multiple_of(last)
+        && !groups[..k - 1].contains(&groups[k - 1]);
     // Per sampled column: slice column, its group (the outer group when
     // split, else the slice column: divided here, not once per cell), term
     // of x, term of the last leading coordinate (when split).
-    let cols: Vec<Option<(u64, u64, TermId, TermId)>> = xs
+    // (The term of `c` is 0 when the row and column dims are joined.)
+    let cols: Vec<Option<Col>> = xs
         .iter()
         .map(|&x| {
             let (sc, c) = place(x, g.pitch_x(), g.cols, g.slices_per_row)?;
-            let tc = unit(&mut terms, col_dim, c);
+            let tc = if joined.is_some() {
+                0
+            } else {
+                unit(&mut terms, col_dim, c)
+            };
             let (group, tz) = if split {
                 (sc / last, unit(&mut terms, Some(k - 1), sc % last))
             } else {
                 (sc, 0)
             };
-            Some((sc, group, tc, tz))
+            Some((sc, group, c, tc, tz))
         })
         .collect();
-    let rows: Vec<Option<(u64, TermId)>> = ys
+    let rows: Vec<Option<(u64, u64, TermId)>> = ys
         .iter()
         .map(|&y| {
             let (sr, r) = place(y, g.pitch_y(), g.rows, g.slice_grid_rows)?;
-            Some((sr, unit(&mut terms, row_dim, r)))
+            let tr = if joined.is_some() {
+                0
+            } else {
+                unit(&mut terms, row_dim, r)
+            };
+            Some((sr, r, tr))
         })
         .collect();
+    let Some(mut joint) = Joint::new(joined, g, xs.len() * ys.len()) else {
+        return false;
+    };
     // Slice (or outer) terms: arithmetic when every dim they cover is
     // linear (batch dims), else looked up once each.
     let outer_dims = if split { k.saturating_sub(1) } else { k };
@@ -226,7 +265,7 @@ pub fn probe_separable(
     let mut last_slice: Option<((u64, u64), Option<TermId>)> = None;
     for row in &rows {
         for col in &cols {
-            let (Some((sr, tr)), Some((sc, group, tc, tz))) = (row, col) else {
+            let (Some((sr, r, tr)), Some((sc, group, c, tc, tz))) = (row, col) else {
                 probes.push(Probe::Outside);
                 tiles.extend(std::iter::repeat_n(0, levels));
                 continue;
@@ -246,7 +285,11 @@ pub fn probe_separable(
                 tiles.extend(std::iter::repeat_n(0, levels));
                 continue;
             };
-            let parts = [ts as usize, *tz as usize, *tr as usize, *tc as usize];
+            let (tr, tc) = match &mut joint {
+                Some(jt) => (jt.term(&mut terms, *r, *c), 0),
+                None => (*tr, *tc),
+            };
+            let parts = [ts as usize, *tz as usize, tr as usize, tc as usize];
             let offset = parts
                 .iter()
                 .fold(0u64, |acc, &p| acc.wrapping_add(terms.offset[p]));
@@ -274,5 +317,54 @@ pub fn probe_separable(
                 }
             });
         }
+    }
+    true
+}
+
+/// The terms of joined row and column dims, one per `(r, c)` of a slice,
+/// looked up when first needed (`TermId::MAX` until then), row-major.
+struct Joint {
+    /// The row and column dims.
+    dims: (usize, usize),
+    cols: u64,
+    table: Vec<TermId>,
+    index: Vec<u64>,
+}
+
+impl Joint {
+    /// `None` when the row and column are joined but a slice has at least
+    /// half as many cells as the view samples (too few repeats for the
+    /// terms to pay); `Some(None)` when they are not joined.
+    fn new(
+        joined: Option<(usize, usize)>,
+        g: &LogicalGeometry,
+        cells: usize,
+    ) -> Option<Option<Joint>> {
+        let Some(dims) = joined else {
+            return Some(None);
+        };
+        let size = usize::try_from(g.rows.checked_mul(g.cols)?).ok()?;
+        (size.checked_mul(2)? < cells).then(|| {
+            Some(Joint {
+                dims,
+                cols: g.cols,
+                table: vec![TermId::MAX; size],
+                index: Vec::new(),
+            })
+        })
+    }
+
+    /// The term of row `r` and column `c`.
+    #[inline(never)]
+    fn term(&mut self, terms: &mut Terms<'_>, r: u64, c: u64) -> TermId {
+        let slot = (r * self.cols + c) as usize;
+        if self.table[slot] == TermId::MAX {
+            self.index.clear();
+            self.index.resize(terms.mapping.num_dims(), 0);
+            self.index[self.dims.0] = r;
+            self.index[self.dims.1] = c;
+            self.table[slot] = terms.add(&self.index);
+        }
+        self.table[slot]
     }
 }

@@ -22,6 +22,7 @@ pub use camera::{Camera, Rect};
 pub use colour::{Rgb, Theme, ThemeKind};
 pub use frame::Frame;
 pub use geometry::{LogicalGeometry, MemoryGeometry};
+pub use grid::probe_by_terms;
 pub use raster::{ColourMode, Colouring};
 pub use views::{LogicalView, MemoryView, Pane, Probe, View};
 pub use worlds::Worlds;

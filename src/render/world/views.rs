@@ -141,9 +141,7 @@ impl View for LogicalView<'_> {
         probes: &mut Vec<Probe>,
         tiles: &mut Vec<u64>,
     ) {
-        if self.mapping.is_separable() {
-            super::grid::probe_separable(self.mapping, &self.geometry, xs, ys, probes, tiles);
-        } else {
+        if !super::grid::probe_by_terms(self.mapping, &self.geometry, xs, ys, probes, tiles) {
             probe_each(self, xs, ys, probes, tiles);
         }
     }
