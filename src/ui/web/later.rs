@@ -7,6 +7,10 @@
 //! showed until the frame with the new picture has been painted, and take
 //! the new one in a task right after it ([`super::document::after_paint`]).
 //!
+//! The first model is deferred too: on mount the panels show none until
+//! the first picture has painted, so the canvas in words and the legend
+//! (which describe the panels' model) stay out of the first frame.
+//!
 //! Only a new model is deferred: hovering, pinning, stepping and the
 //! animation reach the panels at once, since they do not change the model.
 //! Text fields (the padded shape, compare, the sharding) never take a
@@ -63,7 +67,12 @@ fn same(a: &Option<Rc<Model>>, b: &Option<Rc<Model>>) -> bool {
 #[hook]
 pub fn use_panels(state: &State) -> Panels {
     let current = Panels::of(state);
-    let shown = use_mut_ref(|| current.clone());
+    // On mount the panels start empty and take the model after the first
+    // picture has painted, like any new model.
+    let shown = use_mut_ref(|| Panels {
+        model: None,
+        ..current.clone()
+    });
     // `None`: nothing waits; `Some(false)`: a new model waits for the
     // picture's frame; `Some(true)`: that frame has painted, take the state
     // as it is now.
