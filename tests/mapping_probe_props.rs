@@ -125,49 +125,19 @@ fn later_level_and_tail_padding_have_no_ghost_place() {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
 
-    /// The claim behind the pictures' fast path: without merges, the
-    /// offset and every tile number of a ghost-region cell are sums of one
-    /// term per coordinate (each term the lookup with the other
-    /// coordinates at 0); only merges make a mapping inseparable.
-    #[test]
-    fn separable_lookups_are_sums_of_per_coordinate_terms(c in case()) {
-        let m = build(&c);
-        let ghost = m.ghost_dims().to_vec();
-        prop_assume!(ghost.iter().product::<u64>() <= 5_000);
-        let levels = m.num_levels();
-        let mut tiles = vec![0u64; levels];
-        let mut term_tiles = vec![0u64; levels];
-        for g in indices(&ghost) {
-            let offset = m.locate(&g, &mut tiles).expect("in the ghost region");
-            let mut sum = 0u64;
-            let mut tile_sum = vec![0u64; levels];
-            for d in 0..g.len() {
-                let mut unit = vec![0u64; g.len()];
-                unit[d] = g[d];
-                sum = sum.wrapping_add(m.locate(&unit, &mut term_tiles).expect("in range"));
-                for (t, v) in tile_sum.iter_mut().zip(&term_tiles) {
-                    *t = t.wrapping_add(*v);
-                }
-            }
-            if m.is_separable() {
-                prop_assert_eq!(sum, offset, "index {:?}", g);
-                prop_assert_eq!(&tile_sum, &tiles, "index {:?}", g);
-            }
-        }
-        // Merges are the only reason for inseparability.
-        let merges = c.tiles.iter().any(|t| t.contains(&-1));
-        prop_assert_eq!(m.is_separable(), !merges);
-    }
-
-    /// With merges, the same holds group by group ([`Mapping::merge_groups`]):
-    /// one term per group of dims that merges join, each the lookup with
-    /// the other groups' coordinates at 0; and without merges every dim is
-    /// a group of its own.
+    /// The claim behind the pictures' fast paths: the offset and every
+    /// tile number of a ghost-region cell are sums of one term per group of
+    /// dims that merges join ([`Mapping::merge_groups`]), each term the
+    /// lookup with the other groups' coordinates at 0. Without merges every
+    /// dim is a group of its own (one term per coordinate), and only merges
+    /// make a mapping inseparable.
     #[test]
     fn lookups_are_sums_of_per_group_terms(c in case()) {
         let m = build(&c);
         let ghost = m.ghost_dims().to_vec();
         prop_assume!(ghost.iter().product::<u64>() <= 5_000);
+        let merges = c.tiles.iter().any(|t| t.contains(&-1));
+        prop_assert_eq!(m.is_separable(), !merges);
         let groups = m.merge_groups();
         prop_assert_eq!(groups.len(), ghost.len());
         if m.is_separable() {
