@@ -55,6 +55,9 @@ pub enum ShardingErrorKind {
     LeafCount { shardings: usize, leaves: usize },
     /// A mesh axis named twice in a mesh.
     DuplicateMeshAxis { name: String },
+    /// A mesh axis name holding a quote, which the printed named form
+    /// (names between single quotes) could not show.
+    QuoteInAxisName,
     /// A mesh axis used twice in a sharding or spec.
     AxisUsedTwice { name: String },
     /// An axis the mesh does not have.
@@ -136,6 +139,9 @@ impl fmt::Display for ShardingErrorKind {
                 "the tuple sharding has {shardings} entries but the shape has {leaves} leaves"
             ),
             DuplicateMeshAxis { name } => write!(f, "the mesh names axis '{name}' twice"),
+            QuoteInAxisName => f.write_str(
+                "an axis name cannot hold a quote: this tool prints each name between single quotes",
+            ),
             AxisUsedTwice { name } => write!(
                 f,
                 "mesh axis '{name}' is used twice: an axis can cut only one dim, once"

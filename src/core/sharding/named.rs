@@ -110,6 +110,9 @@ pub(crate) fn add_axis(
     (size, ss, se): (u64, usize, usize),
     open: usize,
 ) -> Result<()> {
+    if name.contains(['\'', '"']) {
+        return Err(c.error(K::QuoteInAxisName, s, e));
+    }
     if axes.iter().any(|(n, _)| n == name) {
         let name = super::cursor::short(name);
         return Err(c.error(K::DuplicateMeshAxis { name }, s, e));

@@ -82,6 +82,10 @@ fn errors_point_at_the_offending_characters() {
         ("{devices=[2,2]<=[5]}", "<=[5]"),
         ("{mesh['x'=2,'y'=2], [{'x'}, {'x'}]}", "'x'"),
         ("{mesh['x'=2], [{'z'}]}", "'z'"),
+        // A quote inside a name (found by the fuzz target: printed between
+        // single quotes it no longer parsed as the same mesh).
+        ("{mesh[\"=2], 'x'=2,'y\"=2], [{}, {}]}", "\"=2], 'x'=2,'y\""),
+        ("{mesh[\"it's\"=2], [{}]}", "\"it's\""),
         (
             "{devices=[1099511627776]<=[1099511627776]}",
             "devices=[1099511627776]",
