@@ -68,6 +68,12 @@ fn grids_agree(view: &mut dyn View, xs: &[u64], ys: &[u64]) -> Result<(), TestCa
     Ok(())
 }
 
+/// The mapping of `text`'s first array.
+fn mapping(text: &str) -> Mapping {
+    let shape = xla_layout_viz::core::parse(text).expect("valid");
+    Mapping::new(&shape.leaves()[0].1.layout().expect("layout")).expect("maps")
+}
+
 /// Row widths a memory pane can have: the automatic one for a few pane
 /// shapes, the row unit times or divided by powers of two, and any.
 fn width_of(m: &Mapping, pick: u8, any: u64) -> u64 {
@@ -114,8 +120,7 @@ fn the_memory_fast_path_covers_tpu_layouts() {
         "pred[64,256]{1,0:T(32,128)(32,1)E(1)}",
         "f32[8,8]{1,0:T(2,4)(2,1,1,1)}",
     ] {
-        let shape = xla_layout_viz::core::parse(text).expect("valid");
-        let m = Mapping::new(&shape.leaves()[0].1.layout().expect("layout")).expect("maps");
+        let m = mapping(text);
         for pane_w in [300.0, 800.0, 1600.0] {
             let width = auto_row_width(&m, pane_w, 500.0);
             assert!(m.offset_parts(width).is_some(), "{text} at width {width}");
@@ -139,8 +144,7 @@ fn the_logical_fast_path_covers_merges() {
         "f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}",
         "f32[6,5,4,3]{3,2,1,0:T(*,2,2,2)}",
     ] {
-        let shape = xla_layout_viz::core::parse(text).expect("valid");
-        let m = Mapping::new(&shape.leaves()[0].1.layout().expect("layout")).expect("maps");
+        let m = mapping(text);
         assert!(!m.is_separable(), "{text} has merges");
         let geometry = LogicalGeometry::new(&m, 1.6);
         let (w, h) = geometry.world();

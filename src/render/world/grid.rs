@@ -355,7 +355,6 @@ impl Joint {
     }
 
     /// The term of row `r` and column `c`.
-    #[inline(never)]
     fn term(&mut self, terms: &mut Terms<'_>, r: u64, c: u64) -> TermId {
         let slot = (r * self.cols + c) as usize;
         if self.table[slot] == TermId::MAX {
