@@ -61,6 +61,15 @@ test('the app with a pinned cell and its worked steps: no axe violations; the in
   assert.ok(cells.length >= 3, JSON.stringify(cells));
   assert.ok(cells.some((c) => c.text === '(0, 0)'), JSON.stringify(cells));
   for (const c of cells) assert.ok(c.height <= c.line * 1.2, `${c.text} wraps: ${c.height} px for lines of ${c.line} px`);
+  // Each formula runs the panel's width under its title and index (as a
+  // third column it wrapped every few characters), and the rows are still
+  // a table's rows, with a header, to assistive technology.
+  const widths = await page.$$eval('#worked-steps tbody tr', (trs) =>
+    trs.map((tr) => [tr.querySelector('td.formula').getBoundingClientRect().width, tr.getBoundingClientRect().width]));
+  for (const [formula, row] of widths) assert.ok(formula >= 0.9 * row, `a formula ${formula} px wide in a row of ${row} px`);
+  const tree = await page.locator('#worked-steps').ariaSnapshot();
+  assert.match(tree, /^- table "How the tiling arrives at offset 0"/);
+  assert.equal(tree.match(/rowheader "/g)?.length, widths.length, tree);
   await page.locator('#worked-steps').scrollIntoViewIfNeeded();
   await page.locator('#worked-steps').screenshot({ path: join(screenshotDir, 'a11y-worked-steps.png') });
 });

@@ -142,17 +142,21 @@ pub fn InfoPanel(props: &InfoProps) -> Html {
 }
 
 /// The stages for the element (`#worked-steps`): each stage's index and
-/// its formula with the numbers substituted, ending at the offset.
+/// its formula with the numbers substituted, ending at the offset. The
+/// stylesheet lays each row out as two lines, the formula under the title
+/// and index across the panel's width; the roles keep it a table to
+/// assistive technology, which a `display` other than the table's own
+/// drops in some engines.
 fn worked_table(report: &crate::core::steps::StepsReport) -> Html {
     html! {
-        <table id="worked-steps" class="worked">
-            <caption>{ format!("How the tiling arrives at offset {}", report.offset) }</caption>
-            <tbody>
+        <table id="worked-steps" class="worked" role="table" aria-labelledby="worked-steps-caption">
+            <caption id="worked-steps-caption">{ format!("How the tiling arrives at offset {}", report.offset) }</caption>
+            <tbody role="rowgroup">
                 { for report.steps.iter().map(|s| html! {
-                    <tr title={s.note.clone().unwrap_or_default()}>
-                        <th scope="row">{ s.stage.clone() }</th>
-                        <td class="index"><code>{ list(&s.index) }</code></td>
-                        <td><code>{ s.formula.clone() }</code></td>
+                    <tr role="row" title={s.note.clone().unwrap_or_default()}>
+                        <th role="rowheader" scope="row">{ s.stage.clone() }</th>
+                        <td role="cell" class="index"><code>{ list(&s.index) }</code></td>
+                        <td role="cell" class="formula"><code>{ s.formula.clone() }</code></td>
                     </tr>
                 }) }
             </tbody>
