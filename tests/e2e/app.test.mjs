@@ -43,6 +43,33 @@ async function assertSample(view, pane, wx, wy, rgb, what) {
   assert.ok(near(got, rgb, 3), `${what}: ${pane} cell (${s.cell}) at (${s.x.toFixed(1)}, ${s.y.toFixed(1)}) is ${got}, expected ${rgb}`);
 }
 
+// First in this file, so that the page loads as a first visit does (code
+// V8 has not compiled yet). yew's scheduler used to give the browser a
+// frame between the app's first renders and the effects that size the
+// canvas and paint it (Trunk.toml's loader explains the fix): the first
+// frame showed the bar and an empty canvas. Now the canvas is in no frame
+// before its picture.
+test('the first frame that shows the canvas shows the picture', async () => {
+  const fresh = await app.context.newPage();
+  await fresh.addInitScript(() => {
+    const watch = () => {
+      const canvas = document.getElementById('layout-canvas');
+      if (canvas) {
+        window.__firstFrameGeneration = canvas.dataset.generation ?? 'none';
+        return;
+      }
+      requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+  });
+  await fresh.goto(app.baseUrl);
+  await waitForPicture(fresh);
+  await fresh.waitForFunction(() => window.__firstFrameGeneration !== undefined);
+  const generation = await fresh.evaluate(() => window.__firstFrameGeneration);
+  assert.ok(Number(generation) > 0, `the canvas's first frame had data-generation ${generation}`);
+  await fresh.close();
+});
+
 test('the page loads with no console errors and draws the default example', async () => {
   await page.goto(app.baseUrl);
   const view = await waitForPicture(page);
