@@ -10,6 +10,7 @@ import {
   canvasSummary,
   canvasView,
   cellPoint,
+  firstFrameGeneration,
   openApp,
   pixel,
   sampleAt,
@@ -50,24 +51,8 @@ async function assertSample(view, pane, wx, wy, rgb, what) {
 // frame showed the bar and an empty canvas. Now the canvas is in no frame
 // before its picture.
 test('the first frame that shows the canvas shows the picture', async () => {
-  const fresh = await app.context.newPage();
-  await fresh.addInitScript(() => {
-    const watch = () => {
-      const canvas = document.getElementById('layout-canvas');
-      if (canvas) {
-        window.__firstFrameGeneration = canvas.dataset.generation ?? 'none';
-        return;
-      }
-      requestAnimationFrame(watch);
-    };
-    requestAnimationFrame(watch);
-  });
-  await fresh.goto(app.baseUrl);
-  await waitForPicture(fresh);
-  await fresh.waitForFunction(() => window.__firstFrameGeneration !== undefined);
-  const generation = await fresh.evaluate(() => window.__firstFrameGeneration);
+  const generation = await firstFrameGeneration(app.context, app.baseUrl);
   assert.ok(Number(generation) > 0, `the canvas's first frame had data-generation ${generation}`);
-  await fresh.close();
 });
 
 test('the page loads with no console errors and draws the default example', async () => {

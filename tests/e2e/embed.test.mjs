@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { canvasSummary, canvasView, cellPoint, frames, pixel, pixels, openApp, screenshot, stopAll } from './harness.mjs';
+import { canvasSummary, canvasView, cellPoint, firstFrameGeneration, frames, pixel, pixels, openApp, screenshot, stopAll } from './harness.mjs';
 import { DARK, near, rampColour, tiledOffset } from './xla.mjs';
 
 const SHAPE = 'f32[3,5]{1,0:T(2,2)}';
@@ -46,6 +46,14 @@ async function frameState(name) {
     };
   });
 }
+
+// First in this file, so that the module loads as on a first visit: embed
+// mode's first frame shows its picture too (the loader holds the clock
+// yew's scheduler reads; app.test.mjs has the app's case).
+test('embed mode: the first frame that shows the canvas shows the picture', async () => {
+  const generation = await firstFrameGeneration(app.context, embed('controls=0'));
+  assert.ok(Number(generation) > 0, `the canvas's first frame had data-generation ${generation}`);
+});
 
 test('three embeds on one page each draw, fill their frames and follow their options', async () => {
   await page.setContent(`<!doctype html><body style="margin:0">

@@ -205,6 +205,35 @@ export async function waitForPicture(page, { after } = {}) {
 }
 
 /**
+ * Loads `url` in a new page of `context` and returns the canvas's
+ * data-generation in the first animation frame in which the canvas exists
+ * ('none' when it had no picture yet): what the first frame to show the
+ * canvas showed (issue 24, Trunk.toml's loader).
+ */
+export async function firstFrameGeneration(context, url) {
+  const fresh = await context.newPage();
+  try {
+    await fresh.addInitScript(() => {
+      const watch = () => {
+        const canvas = document.getElementById('layout-canvas');
+        if (canvas) {
+          window.__firstFrameGeneration = canvas.dataset.generation ?? 'none';
+          return;
+        }
+        requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
+    await fresh.goto(url);
+    await waitForPicture(fresh);
+    await fresh.waitForFunction(() => window.__firstFrameGeneration !== undefined);
+    return await fresh.evaluate(() => window.__firstFrameGeneration);
+  } finally {
+    await fresh.close();
+  }
+}
+
+/**
  * Waits until data-<name> of the canvas satisfies `test` (JS source of a
  * function of the value, e.g. "(v) => v === '1'"); resolves to the view.
  */
