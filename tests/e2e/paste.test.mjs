@@ -1,9 +1,9 @@
 // Large pastes end to end (issue 15): 5 MB and 20 MB HLO modules pasted
 // with a real Ctrl+V (clipboard permission) are held as a document, not in
 // the box; the page is as tall as with a small module (the table and the
-// text view are bounded scroll boxes); the text is saved in IndexedDB and found again
-// after a reload; then typing a normal shape draws it. Correctness only:
-// the timings are tests/e2e/bench_paste.mjs. Alone:
+// text view are bounded scroll boxes); the text is saved in IndexedDB and
+// found again after a reload; then typing a normal shape draws it.
+// Correctness only: the timings are tests/e2e/bench_paste.mjs. Alone:
 // (cd tests/e2e && node --test paste.test.mjs).
 
 import assert from 'node:assert/strict';

@@ -154,6 +154,10 @@ pub fn probe_by_terms(
         (Some(rd), Some(cd)) if row_group == col_group => Some((rd, cd)),
         _ => None,
     };
+    // Decided before any term is looked up: declining then wastes nothing.
+    let Some(mut joint) = Joint::new(joined, g, xs.len() * ys.len()) else {
+        return false;
+    };
     let mut terms = Terms::new(mapping);
     let levels = terms.levels;
     let mut index = vec![0u64; n];
@@ -206,9 +210,6 @@ pub fn probe_by_terms(
             Some((sr, r, tr))
         })
         .collect();
-    let Some(mut joint) = Joint::new(joined, g, xs.len() * ys.len()) else {
-        return false;
-    };
     // Slice (or outer) terms: arithmetic when every dim they cover is
     // linear (batch dims), else looked up once each.
     let outer_dims = if split { k.saturating_sub(1) } else { k };
