@@ -44,21 +44,23 @@ pub fn tile_boundaries(
 }
 
 /// Per sample: its level-`level` tile number, or [`NO_TILE`] outside the
-/// picture or where the cell has no tile at that level (8 bytes a sample,
-/// read three times below: half of an `Option<u64>`'s memory traffic).
-fn tile_row(raster: &Raster, level: usize, row: &mut Vec<u64>) {
+/// picture or where the cell has no tile at that level (the raster's own
+/// numbers when it has one level; else 8 bytes a sample, read three times
+/// below: half of an `Option<u64>`'s memory traffic).
+fn tile_row<'r>(raster: &'r Raster, level: usize, row: &'r mut Vec<u64>) -> &'r [u64] {
+    let n = raster.rows * raster.cols;
+    if raster.levels == 1 {
+        return &raster.tiles[..n];
+    }
     row.clear();
     row.extend(
         raster
-            .probes
-            .iter()
-            .zip(raster.tiles.chunks_exact(raster.levels.max(1)))
-            .take(raster.rows * raster.cols)
-            .map(|(probe, tiles)| match probe {
-                Probe::Outside => NO_TILE,
-                _ => tiles.get(level).copied().unwrap_or(NO_TILE),
-            }),
+            .tiles
+            .chunks_exact(raster.levels.max(1))
+            .take(n)
+            .map(|tiles| tiles.get(level).copied().unwrap_or(NO_TILE)),
     );
+    row
 }
 
 fn level_lines(
@@ -70,8 +72,7 @@ fn level_lines(
     t: &mut Vec<u64>,
 ) -> LevelLines {
     let (rows, cols) = (raster.rows, raster.cols);
-    tile_row(raster, level, t);
-    let t = &t[..];
+    let t = tile_row(raster, level, t);
     // Density, for each direction: the average on-screen distance between
     // boundaries across rows (vertical lines) and down columns.
     let mut count = [(0u64, 0u64); 2];

@@ -7,7 +7,7 @@
 //! samples, never one per element. The painter puts the samples into an
 //! image with one pixel per sample and scales it up without smoothing.
 
-use crate::core::Mapping;
+use crate::core::{Mapping, NO_TILE};
 
 use super::camera::{Camera, Rect};
 use super::colour::{tile_colour, viridis_table, Rgb, Theme};
@@ -80,7 +80,23 @@ impl Colouring {
         self.table[ramp_index(value, count)]
     }
 
+    /// Colours `probes` (with `levels` tile numbers each in `tiles`) into
+    /// `rgba`, 4 bytes each, left transparent where nothing is; there, the
+    /// tile numbers become [`NO_TILE`], so that the tile edges' search reads
+    /// `tiles` alone.
+    fn paint(&self, probes: &[Probe], tiles: &mut [u64], levels: usize, rgba: &mut [u8]) {
+        let (pixels, _) = rgba.as_chunks_mut::<4>();
+        for (k, (&probe, px)) in probes.iter().zip(pixels).enumerate() {
+            let here = &mut tiles[k * levels..(k + 1) * levels];
+            match self.colour(probe, here.first().copied().unwrap_or(0)) {
+                Some(c) => *px = [c.0, c.1, c.2, 255],
+                None => here.fill(NO_TILE),
+            }
+        }
+    }
+
     /// The colour of a probed cell (`tile0`: its first-level tile number).
+    #[inline]
     pub fn colour(&self, probe: Probe, tile0: u64) -> Option<Rgb> {
         match probe {
             Probe::Outside => None,
@@ -113,7 +129,7 @@ pub struct Raster {
     pub rgba: Vec<u8>,
     /// What each sample shows, row-major.
     pub probes: Vec<Probe>,
-    /// Tile numbers, `levels` per sample.
+    /// Tile numbers, `levels` per sample ([`NO_TILE`] where nothing is).
     pub tiles: Vec<u64>,
     pub levels: usize,
 }
@@ -161,16 +177,7 @@ impl Raster {
         let xs: Vec<u64> = (0..cols as u64).map(|j| x0 + j * block).collect();
         let ys: Vec<u64> = (0..rows as u64).map(|i| y0 + i * block).collect();
         view.probe_grid(&xs, &ys, &mut raster.probes, &mut raster.tiles);
-        for (k, &probe) in raster.probes.iter().enumerate() {
-            let tile0 = if levels > 0 {
-                raster.tiles[k * levels]
-            } else {
-                0
-            };
-            if let Some(c) = colours.colour(probe, tile0) {
-                raster.rgba[k * 4..k * 4 + 4].copy_from_slice(&[c.0, c.1, c.2, 255]);
-            }
-        }
+        colours.paint(&raster.probes, &mut raster.tiles, levels, &mut raster.rgba);
         raster
     }
 
