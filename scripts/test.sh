@@ -28,7 +28,8 @@ cd "$ROOT"
 # later (`ui/web/later.rs`, after_paint's closure shims shared: -894 B);
 # 379,929 B with the warm-up drawing its scenes off the page, 379,513 B
 # in the day's last build; 380,661 B with the logical grid's lookups
-# covering `*` merges (the `*` shape's keystroke 5.9 -> 5.0 ms).
+# covering `*` merges (the `*` shape's keystroke 5.9 -> 5.0 ms);
+# 380,999 B on 2026-11-28 with one reused term for linear slices.
 APP_BUDGET_BYTES=$((381 * 1000))
 EMBED_BUDGET_BYTES=$((250 * 1000))
 # Embed mode and elements with a sharding load the sharded embed module

@@ -89,11 +89,13 @@ impl<'a> Terms<'a> {
 }
 
 impl Terms<'_> {
-    /// The term of a leading index whose dims are all linear
-    /// ([`Mapping::is_linear_dim`]): `sum of v * term(1 in dim d)` over the
-    /// `(dim, v, term of 1)` given, with no lookup.
-    fn add_linear(&mut self, values: &[(usize, u64, TermId)]) -> TermId {
-        let levels = self.levels;
+    /// Sets term `slot` to that of a leading index whose dims are all
+    /// linear ([`Mapping::is_linear_dim`]): `sum of v * term(1 in dim d)`
+    /// over the `(dim, v, term of 1)` given, with no lookup. One slot is
+    /// rewritten for each new slice, since only the latest is in use: a view
+    /// of many slices would otherwise add a term for nearly every sample.
+    fn set_linear(&mut self, slot: TermId, values: &[(usize, u64, TermId)]) {
+        let (levels, k) = (self.levels, slot as usize);
         let mut offset = 0u64;
         let mut id = 0u64;
         let (mut in_dims, mut in_extents) = (true, true);
@@ -109,12 +111,11 @@ impl Terms<'_> {
             in_dims &= v < self.mapping.dims()[d];
             in_extents &= v < self.mapping.extents()[d];
         }
-        self.offset.push(offset);
-        self.tiles.extend_from_slice(&self.scratch);
-        self.id.push(id);
-        self.in_dims.push(in_dims);
-        self.in_extents.push(in_extents);
-        (self.offset.len() - 1) as TermId
+        self.tiles[k * levels..(k + 1) * levels].copy_from_slice(&self.scratch);
+        self.offset[k] = offset;
+        self.id[k] = id;
+        self.in_dims[k] = in_dims;
+        self.in_extents[k] = in_extents;
     }
 }
 
@@ -161,6 +162,8 @@ pub fn probe_by_terms(
     let mut terms = Terms::new(mapping);
     let levels = terms.levels;
     let mut index = vec![0u64; n];
+    // The slot that linear slice terms are written to (term 0's copy).
+    let linear = terms.add(&index);
     let mut unit = |terms: &mut Terms<'_>, dim: Option<usize>, value: u64| -> TermId {
         match dim {
             Some(d) if value > 0 => {
@@ -250,7 +253,8 @@ pub fn probe_by_terms(
                 }
                 rest /= size;
             }
-            return Some(terms.add_linear(&values));
+            terms.set_linear(linear, &values);
+            return Some(linear);
         }
         *cache.entry(key).or_insert_with(|| {
             let mut lead = vec![0u64; n];
