@@ -29,8 +29,11 @@ cd "$ROOT"
 # 379,929 B with the warm-up drawing its scenes off the page, 379,513 B
 # in the day's last build; 380,661 B with the logical grid's lookups
 # covering `*` merges (the `*` shape's keystroke 5.9 -> 5.0 ms);
-# 380,999 B on 2026-11-28 with one reused term for linear slices.
-APP_BUDGET_BYTES=$((381 * 1000))
+# 380,999 B on 2026-11-28 with one reused term for linear slices;
+# 381,169 B the same day with the held document's pick waiting for a box
+# nothing has typed into since the paste (text typed during a scan was
+# replaced: user text lost, +170 B; budget raised to 381,500 B).
+APP_BUDGET_BYTES=$((3815 * 100))
 EMBED_BUDGET_BYTES=$((250 * 1000))
 # Embed mode and elements with a sharding load the sharded embed module
 # (the embed module that also reads shardings): 306 KB on 2026-11-25,

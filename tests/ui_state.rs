@@ -405,3 +405,29 @@ fn stage_transitions_start_and_end_at_the_stages_places() {
     let c17 = a.iter().find(|c| c.offset == 17).unwrap();
     assert_eq!((c17.x, c17.y, c17.w, c17.h), (60.0, 40.0, 20.0, 20.0));
 }
+
+/// `edits` says whether anything set the box's text since a moment: the
+/// held document's pick at the end of a scan waits on it, so text typed
+/// while a scan runs, even half a shape, is never replaced.
+#[test]
+fn edits_count_each_new_text_for_the_box_and_nothing_else() {
+    let mut s = state("f32[3,5]{1,0:T(2,2)}");
+    let start = s.edits;
+    for a in [
+        Action::Hover(Some((10.0, 10.0))),
+        Action::Resize(900.0, 700.0),
+        Action::Play,
+        Action::Pause,
+        Action::Fit(None),
+        Action::Edit("f32[3,5]{1,0:T(2,2)}".into()),
+    ] {
+        s.apply(a);
+    }
+    assert_eq!(s.edits, start, "no new text");
+    s.apply(Action::Edit("f32[3,5]{1,0:T(2,2)".into()));
+    assert_eq!(s.edits, start + 1, "half a shape");
+    s.apply(Action::Preset(&presets::PRESETS[0]));
+    assert_eq!(s.edits, start + 2, "an example");
+    s.apply(Action::Edit(String::new()));
+    assert_eq!(s.edits, start + 3, "emptied");
+}

@@ -110,6 +110,8 @@ pub struct State {
     pub version: u64,
     /// Exactly what the user typed: never rewritten by the app.
     pub input: String,
+    /// Bumped whenever `input` is set (typing, an example, a picked row).
+    pub edits: u64,
     pub padded: String,
     pub pad_value: PadValue,
     pub leaf: Vec<usize>,
@@ -147,6 +149,7 @@ impl State {
         let mut state = State {
             version: 0,
             input: String::new(),
+            edits: 0,
             padded,
             pad_value,
             leaf,
@@ -185,6 +188,7 @@ impl State {
 
     fn set_input(&mut self, input: String) {
         self.input = input;
+        self.edits = self.edits.wrapping_add(1);
         self.fill_sharding();
         self.reanalyse();
     }

@@ -112,7 +112,7 @@ pub fn App(props: &AppProps) -> Html {
     let on_edit = dispatch.reform(Action::Edit);
     // A large paste is held as a document, never in the box (issue 15).
     let box_draws = matches!(state.status, Status::Valid) && !state.input.trim().is_empty();
-    let doc = use_document(on_edit.clone(), box_draws);
+    let doc = use_document(on_edit.clone(), state.edits, box_draws);
     let held = doc.handle.doc.borrow().as_ref().map(|d| d.utf16_len);
     let instruction = use_instruction(&state.input);
     let on_preset = dispatch.reform(|e: Event| {

@@ -67,12 +67,14 @@ pub struct UseDocument {
 }
 
 /// The held document. When its scan is done and the shape box draws
-/// nothing of its own (`box_draws` false: empty, or an error), the table's
+/// nothing of its own (`box_draws` false: empty, or an error) and nothing
+/// set its text since the document came (`box_edits`, `State::edits`), the table's
 /// first valid row is picked and its shape given to `on_pick`: a paste
 /// into an empty box then draws what wastes the most, instead of leaving
-/// the last shape drawn beside a table that does not hold it.
+/// the last shape drawn beside a table that does not hold it. Text typed
+/// while the scan ran is never replaced, even half a shape (an error).
 #[hook]
-pub fn use_document(on_pick: Callback<String>, box_draws: bool) -> UseDocument {
+pub fn use_document(on_pick: Callback<String>, box_edits: u64, box_draws: bool) -> UseDocument {
     let doc = use_mut_ref(|| None::<Document>);
     let version = use_mut_ref(|| Cell::new(0u64));
     let task = use_mut_ref(|| None::<Timeout>);
@@ -93,15 +95,19 @@ pub fn use_document(on_pick: Callback<String>, box_draws: bool) -> UseDocument {
             update.force_update();
         })
     };
-    // This render's `on_pick` and `box_draws`, for the pick at the end of a
-    // scan that started renders ago.
-    let latest = use_mut_ref(|| (on_pick.clone(), box_draws));
-    *latest.borrow_mut() = (on_pick, box_draws);
+    // This render's `on_pick`, `box_edits` and `box_draws`, for the pick at
+    // the end of a scan that started renders ago, and `box_edits` when the
+    // document came.
+    let latest = use_mut_ref(|| (on_pick.clone(), box_edits, box_draws, box_edits));
+    {
+        let mut l = latest.borrow_mut();
+        (l.0, l.1, l.2) = (on_pick, box_edits, box_draws);
+    }
     let pick_first: Rc<dyn Fn()> = {
-        let (doc, bump) = (doc.clone(), bump.clone());
+        let (doc, bump, latest) = (doc.clone(), bump.clone(), latest.clone());
         Rc::new(move || {
-            let (on_pick, box_draws) = latest.borrow().clone();
-            if box_draws {
+            let (on_pick, box_edits, box_draws, at_hold) = latest.borrow().clone();
+            if box_draws || box_edits != at_hold {
                 return;
             }
             let shape = doc.borrow_mut().as_mut().and_then(Document::pick_first);
@@ -113,9 +119,13 @@ pub fn use_document(on_pick: Callback<String>, box_draws: bool) -> UseDocument {
     };
     let hold = {
         let (doc, task, bump) = (doc.clone(), task.clone(), bump.clone());
-        let after_scan = after_scan.clone();
+        let (after_scan, latest) = (after_scan.clone(), latest.clone());
         Rc::new(move |text: String, utf16_len: Option<usize>| {
             let t0 = timing::now();
+            {
+                let mut l = latest.borrow_mut();
+                l.3 = l.1;
+            }
             *doc.borrow_mut() = Some(match utf16_len {
                 Some(n) => Document::with_utf16_len(text, n),
                 None => Document::new(text),
@@ -179,12 +189,16 @@ pub fn use_document(on_pick: Callback<String>, box_draws: bool) -> UseDocument {
             };
             pending.set(Some(js.length() as usize));
             let (load, pending, generation) = (load.clone(), pending.clone(), generation.clone());
+            // The box as it was at the paste: text typed while the paste
+            // is converted is the user's too.
+            let (latest, at_paste) = (latest.clone(), latest.borrow().1);
             after_paint(move || {
                 if generation.borrow().get() != mine {
                     return;
                 }
                 pending.set(None);
                 take_and_load(&js, &load);
+                latest.borrow_mut().3 = at_paste;
             });
         })
     };
