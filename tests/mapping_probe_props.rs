@@ -234,3 +234,58 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// `tile_run`'s claim, cell by cell: below the tail every offset has
+    /// the level's tile, and it changes exactly at multiples of the run.
+    #[test]
+    fn tile_runs_are_aligned_runs_of_one_tile(c in case()) {
+        let m = build(&c);
+        let end = m.footprint_before_tail();
+        prop_assume!(end <= 20_000);
+        let mut tiles = vec![0u64; m.num_levels()];
+        for level in 0..m.num_levels() {
+            let Some(run) = m.tile_run(level) else { continue };
+            prop_assert!(run > 0);
+            let mut last = NO_TILE;
+            for offset in 0..end {
+                m.probe_offset(offset, &mut tiles);
+                let t = tiles[level];
+                prop_assert_ne!(t, NO_TILE, "level {} at {}", level, offset);
+                if offset > 0 {
+                    prop_assert_eq!(t != last, offset % run == 0, "level {} at {}, run {}", level, offset, run);
+                }
+                last = t;
+            }
+        }
+    }
+}
+
+#[test]
+fn tile_runs_of_tpu_layouts() {
+    let run = |text: &str, level: usize| {
+        let shape = parse(text).unwrap();
+        Mapping::new(&shape.leaves()[0].1.layout().unwrap())
+            .unwrap()
+            .tile_run(level)
+    };
+    // One (8,128) tile is 1024 consecutive offsets, whatever it pads.
+    assert_eq!(
+        run("s32[2048,1,128,128,4]{4,3,2,0,1:T(8,128)}", 0),
+        Some(1024)
+    );
+    // (2,1) sub-tiles are 2 offsets each inside the 1024 of an (8,128).
+    let bf16 = "bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)}";
+    assert_eq!(run(bf16, 0), Some(1024));
+    assert_eq!(run(bf16, 1), Some(2));
+    // A later level that pads: its padding has no first-level tile.
+    assert_eq!(run("f32[8,128]{1,0:T(8,128)(3,1)}", 0), None);
+    assert_eq!(run("f32[8,128]{1,0:T(8,128)(3,1)}", 1), Some(3));
+    // A later level that splits the tile counts interleaves the tiles.
+    assert_eq!(run("f32[1,3]{1,0:T(4,1)(2,*,1)}", 0), None);
+    // No such level; one tile only.
+    assert_eq!(run("f32[8,128]{1,0:T(8,128)}", 1), None);
+    assert_eq!(run("f32[8,128]{1,0:T(8,128)}", 0), None);
+}

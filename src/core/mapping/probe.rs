@@ -131,6 +131,37 @@ impl Mapping {
         })
     }
 
+    /// The length `s` of the aligned runs of offsets `[a*s, (a+1)*s)`
+    /// below [`Mapping::footprint_before_tail`] that each lie in one level-`level`
+    /// tile, when the layout shows it: every tile coordinate of the level
+    /// is a final coordinate (no later level splits or merges it), so the
+    /// level's tile number is a function of the offset's digits of stride
+    /// at least `s` (the smallest stride of a coordinate longer than 1),
+    /// and it changes from each run to the next; and no later level pads,
+    /// so no cell in a run lacks the level's tile ([`NO_TILE`]). A memory
+    /// row's tile edges are then at multiples of `s`, found without
+    /// probing. `None` otherwise, or when the level has one tile.
+    pub fn tile_run(&self, level: usize) -> Option<u64> {
+        let plan = &self.plan;
+        let later_pads = plan
+            .ops
+            .iter()
+            .any(|op| matches!(*op, Op::Split { level: l, pads: true, .. } if l > level));
+        if later_pads {
+            return None;
+        }
+        let mut run = None;
+        for &node in &plan.levels.get(level)?.outer {
+            let at = plan.final_nodes.iter().position(|&f| f == node)?;
+            if plan.sizes[node] > 1 {
+                let stride = plan.final_strides[at];
+                run = Some(run.map_or(stride, |r: u64| r.min(stride)));
+            }
+        }
+        // An empty array's strides can be 0: it has no cells to run over.
+        run.filter(|&r| r > 0)
+    }
+
     /// Writes level-`k` tile numbers from fully decoded registers, with
     /// [`NO_TILE`] for levels before `first_known`.
     pub(crate) fn tile_numbers(&self, regs: &[u64], first_known: usize, tiles: &mut [u64]) {

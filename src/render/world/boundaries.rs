@@ -7,7 +7,9 @@
 //! the wrapped memory strip alike. Work is per sample pair, so it is
 //! bounded by the pane's pixels. When a sample stands for a block of cells,
 //! the exact boundary between two samples is found by bisection along the
-//! row (or column) of the first one.
+//! row (or column) of the first one; along a memory row whose level's
+//! tiles are aligned runs of offsets ([`crate::core::Mapping::tile_run`]),
+//! it is the next multiple of the run, computed.
 
 use crate::core::NO_TILE;
 
@@ -107,6 +109,10 @@ fn level_lines(
     if !draw[0] && !draw[1] {
         return lines;
     }
+    // Along a memory row, offsets are consecutive: where the level's tiles
+    // are aligned runs of offsets, the edge after a sample is the next
+    // multiple of the run, no probe needed.
+    let tile_run = view.tile_run(level);
     let mut finder = Finder {
         view,
         tiles: vec![0u64; raster.levels],
@@ -153,12 +159,20 @@ fn level_lines(
                 };
                 let edge = if here != NO_TILE && next != NO_TILE && here != next {
                     let guess = run.map(|(e, _, _)| e);
-                    finder.find(here, across, guess, |v, t, c| {
-                        if vertical {
-                            v.probe(c, along, t)
-                        } else {
-                            v.probe(along, c, t)
-                        }
+                    let ruled = tile_run
+                        .filter(|_| vertical)
+                        .and_then(|(s, w)| {
+                            Some(across + s - along.checked_mul(w)?.checked_add(across)? % s)
+                        })
+                        .filter(|&e| e <= across + block);
+                    ruled.or_else(|| {
+                        finder.find(here, across, guess, |v, t, c| {
+                            if vertical {
+                                v.probe(c, along, t)
+                            } else {
+                                v.probe(along, c, t)
+                            }
+                        })
                     })
                 } else {
                     None
