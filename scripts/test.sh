@@ -32,7 +32,7 @@ cd "$ROOT"
 # 380,999 B on 2026-11-28 with one reused term for linear slices;
 # 381,169 B the same day with the held document's pick waiting for a box
 # nothing has typed into since the paste (text typed during a scan was
-# replaced: user text lost, +170 B; budget raised to 381,500 B); 381,568 B
+# replaced: user text lost, +170 B; budget raised to 381,500 B); 381,606 B
 # with memory rows' tile edges computed instead of probed (the oom shape's
 # memory scene 139 -> 73 M instructions; budget raised to 382,000 B).
 APP_BUDGET_BYTES=$((382 * 1000))

@@ -1,14 +1,16 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! Tile boundaries between samples a block apart (`tile_boundaries`, its
-//! bisection and its shortcuts) must land exactly where probing every cell
+//! bisection and its shortcuts, memory rows' edges computed from the tile
+//! run or bisected alike) must land exactly where probing every cell
 //! between the two samples finds the first different tile, for any layout,
 //! either view and coarse sampling; and none may be missing.
 
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
+use xla_layout_viz::core::Mapping;
 use xla_layout_viz::core::NO_TILE;
-use xla_layout_viz::render::world::boundaries::{tile_boundaries, LevelLines};
+use xla_layout_viz::render::world::boundaries::{tile_boundaries_by, LevelLines};
 use xla_layout_viz::render::world::geometry::{auto_row_width, row_unit};
 use xla_layout_viz::render::world::raster::Raster;
 use xla_layout_viz::render::world::{
@@ -137,8 +139,12 @@ fn check(view: &mut dyn View, max_samples: u64) -> Result<(), TestCaseError> {
     );
     let raster = Raster::sample_at_most(view, &camera, &pane, &colours, max_samples);
     let mut t = vec![0u64; raster.levels];
-    let lines = tile_boundaries(view, &raster, &camera, &pane);
+    let lines = tile_boundaries_by(view, &raster, &camera, &pane, None);
     prop_assert_eq!(lines.len(), raster.levels);
+    // Memory rows' edges computed from the tile run (the app's rule) are
+    // the edges bisection finds.
+    let ruled = tile_boundaries_by(view, &raster, &camera, &pane, Some(Mapping::tile_run));
+    prop_assert_eq!(&ruled, &lines);
     for level_lines in &lines {
         let level = level_lines.level;
         let (got, directions) = drawn(level_lines, &raster, &camera, &pane);

@@ -150,16 +150,15 @@ impl Mapping {
         if later_pads {
             return None;
         }
-        let mut run = None;
+        let mut run = u64::MAX;
         for &node in &plan.levels.get(level)?.outer {
             let at = plan.final_nodes.iter().position(|&f| f == node)?;
             if plan.sizes[node] > 1 {
-                let stride = plan.final_strides[at];
-                run = Some(run.map_or(stride, |r: u64| r.min(stride)));
+                run = run.min(plan.final_strides[at]);
             }
         }
         // An empty array's strides can be 0: it has no cells to run over.
-        run.filter(|&r| r > 0)
+        Some(run).filter(|r| (1..u64::MAX).contains(r))
     }
 
     /// Writes level-`k` tile numbers from fully decoded registers, with

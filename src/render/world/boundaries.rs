@@ -8,14 +8,16 @@
 //! bounded by the pane's pixels. When a sample stands for a block of cells,
 //! the exact boundary between two samples is found by bisection along the
 //! row (or column) of the first one; along a memory row whose level's
-//! tiles are aligned runs of offsets ([`crate::core::Mapping::tile_run`]),
-//! it is the next multiple of the run, computed.
+//! tiles are aligned runs of offsets ([`Mapping::tile_run`]), it is the
+//! next multiple of the run, computed ([`compute_memory_row_edges`]).
 
-use crate::core::NO_TILE;
+use std::sync::OnceLock;
+
+use crate::core::{Mapping, NO_TILE};
 
 use super::camera::{Camera, Rect};
 use super::raster::Raster;
-use super::views::{Probe, View};
+use super::views::{Pane, Probe, View};
 
 /// A level's boundaries in one direction are drawn only when they are at
 /// least this many pixels apart on average: closer, they would only paint
@@ -32,6 +34,19 @@ pub struct LevelLines {
     pub too_dense: bool,
 }
 
+/// The rule that puts a memory row's tile edges at multiples of the
+/// level's tile run, registered by [`compute_memory_row_edges`].
+pub type RunRule = fn(&Mapping, usize) -> Option<u64>;
+static RUN_RULE: OnceLock<RunRule> = OnceLock::new();
+
+/// Memory rows' tile edges are computed from [`Mapping::tile_run`] instead
+/// of bisected from then on (the same edges, found without probing). The
+/// full app registers it; the embed modules, held to issue 9's 250 KB,
+/// leave the rule's code out and bisect.
+pub fn compute_memory_row_edges() {
+    RUN_RULE.get_or_init(|| Mapping::tile_run);
+}
+
 /// Boundaries of every level of `raster` (sampled from `view`).
 pub fn tile_boundaries(
     view: &mut dyn View,
@@ -39,9 +54,21 @@ pub fn tile_boundaries(
     camera: &Camera,
     pane: &Rect,
 ) -> Vec<LevelLines> {
+    tile_boundaries_by(view, raster, camera, pane, RUN_RULE.get().copied())
+}
+
+/// [`tile_boundaries`], with memory rows' edges computed by `rule`, or
+/// bisected (`None`).
+pub fn tile_boundaries_by(
+    view: &mut dyn View,
+    raster: &Raster,
+    camera: &Camera,
+    pane: &Rect,
+    rule: Option<RunRule>,
+) -> Vec<LevelLines> {
     let mut row = Vec::new();
     (0..raster.levels)
-        .map(|level| level_lines(view, raster, camera, pane, level, &mut row))
+        .map(|level| level_lines(view, raster, camera, pane, (level, rule), &mut row))
         .collect()
 }
 
@@ -70,7 +97,7 @@ fn level_lines(
     raster: &Raster,
     camera: &Camera,
     pane: &Rect,
-    level: usize,
+    (level, rule): (usize, Option<RunRule>),
     t: &mut Vec<u64>,
 ) -> LevelLines {
     let (rows, cols) = (raster.rows, raster.cols);
@@ -109,10 +136,15 @@ fn level_lines(
     if !draw[0] && !draw[1] {
         return lines;
     }
-    // Along a memory row, offsets are consecutive: where the level's tiles
-    // are aligned runs of offsets, the edge after a sample is the next
-    // multiple of the run, no probe needed.
-    let tile_run = view.tile_run(level);
+    // A memory row's cells are consecutive offsets (cell `(x, y)` at
+    // `y * world width + x`): where the level's tiles are aligned runs of
+    // offsets, the edge after a sample is the next multiple of the run, no
+    // probe needed.
+    let (world_w, world_h) = view.world();
+    let tile_run = match (view.pane(), rule) {
+        (Pane::Memory, Some(rule)) => rule(view.mapping(), level),
+        _ => None,
+    };
     let mut finder = Finder {
         view,
         tiles: vec![0u64; raster.levels],
@@ -120,7 +152,6 @@ fn level_lines(
         block: raster.block,
     };
     let block = raster.block;
-    let (world_w, world_h) = finder.view.world();
     let push = |segments: &mut Vec<[f64; 4]>, run: Option<(u64, u64, u64)>, vertical: bool| {
         if let Some((at, from, to)) = run {
             let (x0, y0, x1, y1) = if vertical {
@@ -161,8 +192,8 @@ fn level_lines(
                     let guess = run.map(|(e, _, _)| e);
                     let ruled = tile_run
                         .filter(|_| vertical)
-                        .and_then(|(s, w)| {
-                            Some(across + s - along.checked_mul(w)?.checked_add(across)? % s)
+                        .and_then(|s| {
+                            Some(across + s - along.checked_mul(world_w)?.checked_add(across)? % s)
                         })
                         .filter(|&e| e <= across + block);
                     ruled.or_else(|| {

@@ -55,14 +55,6 @@ pub trait View {
     ) {
         probe_each(self, xs, ys, probes, tiles);
     }
-
-    /// When a world row's cells are consecutive memory offsets (rows of
-    /// `row_width` cells, cell `(x, y)` at `y * row_width + x`) and the
-    /// level's tiles are aligned runs of `run` offsets
-    /// ([`Mapping::tile_run`]): `(run, row_width)`.
-    fn tile_run(&self, _level: usize) -> Option<(u64, u64)> {
-        None
-    }
 }
 
 /// [`View::probe_grid`] one cell at a time.
@@ -226,9 +218,5 @@ impl View for MemoryView<'_> {
 
     fn cell_of_offset(&mut self, offset: u64) -> Option<(u64, u64)> {
         (offset < self.geometry.footprint).then(|| self.geometry.cell(offset))
-    }
-
-    fn tile_run(&self, level: usize) -> Option<(u64, u64)> {
-        Some((self.mapping.tile_run(level)?, self.geometry.row_width))
     }
 }
