@@ -76,6 +76,12 @@ proptest! {
     }
 }
 
+/// The mapping of a one-leaf shape's layout.
+fn mapping(text: &str) -> Mapping {
+    let shape = parse(text).unwrap();
+    Mapping::new(&shape.leaves()[0].1.layout().unwrap()).unwrap()
+}
+
 #[test]
 fn legacy_padding_is_part_of_the_ghost_region() {
     // Seed 000's example: [2x3] padded to [3,5], minor_to_major {0,1}:
@@ -95,10 +101,6 @@ fn legacy_padding_is_part_of_the_ghost_region() {
 
 #[test]
 fn later_level_and_tail_padding_have_no_ghost_place() {
-    let mapping = |text: &str| {
-        let shape = parse(text).unwrap();
-        Mapping::new(&shape.leaves()[0].1.layout().unwrap()).unwrap()
-    };
     let mut index = [0u64; 2];
     // T(2,2) pads f32[2,3] to 2x4 = 8 cells; L(32) adds a 24-cell tail.
     let m = mapping("f32[2,3]{1,0:T(2,2)L(32)}");
@@ -265,12 +267,7 @@ proptest! {
 
 #[test]
 fn tile_runs_of_tpu_layouts() {
-    let run = |text: &str, level: usize| {
-        let shape = parse(text).unwrap();
-        Mapping::new(&shape.leaves()[0].1.layout().unwrap())
-            .unwrap()
-            .tile_run(level)
-    };
+    let run = |text: &str, level: usize| mapping(text).tile_run(level);
     // One (8,128) tile is 1024 consecutive offsets, whatever it pads.
     assert_eq!(
         run("s32[2048,1,128,128,4]{4,3,2,0,1:T(8,128)}", 0),

@@ -8,8 +8,7 @@
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
-use xla_layout_viz::core::Mapping;
-use xla_layout_viz::core::NO_TILE;
+use xla_layout_viz::core::{Mapping, NO_TILE};
 use xla_layout_viz::render::world::boundaries::{tile_boundaries_by, LevelLines};
 use xla_layout_viz::render::world::geometry::{auto_row_width, row_unit};
 use xla_layout_viz::render::world::raster::Raster;

@@ -66,6 +66,17 @@ pub struct UseDocument {
     pub saved: bool,
 }
 
+/// This render's `on_pick`, `box_edits` and `box_draws`, for the pick at
+/// the end of a scan that started renders ago, and `box_edits` when the
+/// document came (`at_hold`).
+#[derive(Clone)]
+struct Latest {
+    on_pick: Callback<String>,
+    box_edits: u64,
+    box_draws: bool,
+    at_hold: u64,
+}
+
 /// The held document. When its scan is done and the shape box draws
 /// nothing of its own (`box_draws` false: empty, or an error) and nothing
 /// set its text since the document came (`box_edits`, `State::edits`), the table's
@@ -95,18 +106,25 @@ pub fn use_document(on_pick: Callback<String>, box_edits: u64, box_draws: bool) 
             update.force_update();
         })
     };
-    // This render's `on_pick`, `box_edits` and `box_draws`, for the pick at
-    // the end of a scan that started renders ago, and `box_edits` when the
-    // document came.
-    let latest = use_mut_ref(|| (on_pick.clone(), box_edits, box_draws, box_edits));
+    let latest = use_mut_ref(|| Latest {
+        on_pick: on_pick.clone(),
+        box_edits,
+        box_draws,
+        at_hold: box_edits,
+    });
     {
         let mut l = latest.borrow_mut();
-        (l.0, l.1, l.2) = (on_pick, box_edits, box_draws);
+        (l.on_pick, l.box_edits, l.box_draws) = (on_pick, box_edits, box_draws);
     }
     let pick_first: Rc<dyn Fn()> = {
         let (doc, bump, latest) = (doc.clone(), bump.clone(), latest.clone());
         Rc::new(move || {
-            let (on_pick, box_edits, box_draws, at_hold) = latest.borrow().clone();
+            let Latest {
+                on_pick,
+                box_edits,
+                box_draws,
+                at_hold,
+            } = latest.borrow().clone();
             if box_draws || box_edits != at_hold {
                 return;
             }
@@ -124,7 +142,7 @@ pub fn use_document(on_pick: Callback<String>, box_edits: u64, box_draws: bool) 
             let t0 = timing::now();
             {
                 let mut l = latest.borrow_mut();
-                l.3 = l.1;
+                l.at_hold = l.box_edits;
             }
             *doc.borrow_mut() = Some(match utf16_len {
                 Some(n) => Document::with_utf16_len(text, n),
@@ -191,14 +209,14 @@ pub fn use_document(on_pick: Callback<String>, box_edits: u64, box_draws: bool) 
             let (load, pending, generation) = (load.clone(), pending.clone(), generation.clone());
             // The box as it was at the paste: text typed while the paste
             // is converted is the user's too.
-            let (latest, at_paste) = (latest.clone(), latest.borrow().1);
+            let (latest, at_paste) = (latest.clone(), latest.borrow().box_edits);
             after_paint(move || {
                 if generation.borrow().get() != mine {
                     return;
                 }
                 pending.set(None);
                 take_and_load(&js, &load);
-                latest.borrow_mut().3 = at_paste;
+                latest.borrow_mut().at_hold = at_paste;
             });
         })
     };
