@@ -14,6 +14,9 @@ TRUNK_VERSION="0.22.1"
 TRUNK_FEATURES="rustls"
 BINARYEN_VERSION="132.0.0"
 WASM_OPT_VERSION="132"
+# esbuild minifies the release build's JavaScript and CSS
+# (scripts/module-names.sh; docs/dependencies.md, "Minified JavaScript").
+ESBUILD_VERSION="0.28.2"
 # The registry mirror lacks webpki-roots 1.0.11, which wasm-bindgen-cli's lock
 # file asks for; 1.0.10 is the newest one it has.
 WEBPKI_ROOTS_FALLBACK="1.0.10"
@@ -155,6 +158,20 @@ ensure_wasm_opt() {
     npm install --prefix "$TOOLS" --no-audit --no-fund --save-exact "binaryen@$BINARYEN_VERSION"
 }
 
+# esbuild from npm (its package fetches the platform binary, also from
+# npm), into ./tools beside binaryen: the release build's post_build hook
+# minifies the JavaScript and CSS with it.
+ensure_esbuild() {
+    if [ -x "$TOOLS/node_modules/.bin/esbuild" ] &&
+        [ "$("$TOOLS/node_modules/.bin/esbuild" --version)" = "$ESBUILD_VERSION" ]; then
+        say "esbuild $ESBUILD_VERSION (npm, in tools/): present"
+        return
+    fi
+    say "installing esbuild $ESBUILD_VERSION from npm into tools/ (seconds)"
+    mkdir -p "$TOOLS"
+    npm install --prefix "$TOOLS" --no-audit --no-fund --save-exact "esbuild@$ESBUILD_VERSION"
+}
+
 # Chromium and its matching chromedriver from Debian, for the browser tests.
 ensure_chromium() {
     if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
@@ -195,6 +212,7 @@ ensure_app_tools() {
     require_base_tools
     ensure_toolchain
     ensure_wasm_opt
+    ensure_esbuild
     ensure_wasm_bindgen
     ensure_trunk
 }

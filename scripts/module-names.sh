@@ -14,6 +14,9 @@
 #     trip (without them they fail, saying so).
 set -eu
 dir="${TRUNK_STAGING_DIR:?run by trunk}"
+# Release builds: the JavaScript and CSS minified first, so that the hashed
+# names below are those of the files served.
+sh "$(dirname "$0")/minify.sh"
 cd "$dir"
 name_module() { # $1: the module's file name stem, $2: its placeholders' stem
     [ -f "$1.js" ] && [ -f "$1_bg.wasm" ] \

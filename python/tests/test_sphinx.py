@@ -76,7 +76,8 @@ def test_html_gets_the_live_element_with_the_figure_as_fallback(tmp_path):
     # The files beside it under the names the script loads.
     folder = out / "_static" / "xla-layout"
     element = (folder / "xla-layout-element.js").read_text(encoding="utf-8")
-    glue, wasm = re.search(r"BUILD = \{ js: '([^']+)', wasm: '([^']+)' \}", element).groups()
+    # The release build's script is minified: `{js:"..",wasm:".."}`.
+    glue, wasm = re.search(r"""js:\s*['"]([^'"]+)['"],\s*wasm:\s*['"]([^'"]+)['"]""", element).groups()
     assert (folder / wasm).read_bytes()[:4] == b"\0asm"
     assert "mount_xla_layout" in (folder / glue).read_text(encoding="utf-8")
 

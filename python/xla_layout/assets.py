@@ -18,8 +18,13 @@ STATIC = pathlib.Path(__file__).resolve().parent / "static"
 GLUE, WASM, ELEMENT = "xla-layout-embed.js", "xla-layout-embed_bg.wasm", "xla-layout-element.js"
 
 # The names Trunk's post_build hook (scripts/module-names.sh) wrote into
-# the element's script; it loads the glue and wasm from beside itself.
-_BUILD = re.compile(r"BUILD = \{ js: '(xla-layout-embed-[0-9a-f]+\.js)', wasm: '(xla-layout-embed-[0-9a-f]+_bg\.wasm)' \}")
+# the element's script; it loads the glue and wasm from beside itself. The
+# release build's script is minified (scripts/minify.sh: `{js:"..",wasm:".."}`),
+# the source's is not (`{ js: '..', wasm: '..' }`); the sharded module's
+# names have `-sharded-` in them, so only the embed module's match.
+_BUILD = re.compile(
+    r"""js:\s*['"](xla-layout-embed-[0-9a-f]+\.js)['"],\s*wasm:\s*['"](xla-layout-embed-[0-9a-f]+_bg\.wasm)['"]"""
+)
 
 
 def available() -> bool:
