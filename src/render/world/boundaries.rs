@@ -9,9 +9,7 @@
 //! the exact boundary between two samples is found by bisection along the
 //! row (or column) of the first one; along a memory row whose level's
 //! tiles are aligned runs of offsets ([`Mapping::tile_run`]), it is the
-//! next multiple of the run, computed ([`compute_memory_row_edges`]).
-
-use std::sync::OnceLock;
+//! next multiple of the run, computed.
 
 use crate::core::{Mapping, NO_TILE};
 
@@ -35,17 +33,8 @@ pub struct LevelLines {
 }
 
 /// The rule that puts a memory row's tile edges at multiples of the
-/// level's tile run, registered by [`compute_memory_row_edges`].
+/// level's tile run ([`Mapping::tile_run`]; tests pass `None` to bisect).
 pub type RunRule = fn(&Mapping, usize) -> Option<u64>;
-static RUN_RULE: OnceLock<RunRule> = OnceLock::new();
-
-/// Memory rows' tile edges are computed from [`Mapping::tile_run`] instead
-/// of bisected from then on (the same edges, found without probing). The
-/// full app registers it; the embed modules, held to issue 9's 250 KB,
-/// leave the rule's code out and bisect.
-pub fn compute_memory_row_edges() {
-    RUN_RULE.get_or_init(|| Mapping::tile_run);
-}
 
 /// Boundaries of every level of `raster` (sampled from `view`).
 pub fn tile_boundaries(
@@ -54,7 +43,7 @@ pub fn tile_boundaries(
     camera: &Camera,
     pane: &Rect,
 ) -> Vec<LevelLines> {
-    tile_boundaries_by(view, raster, camera, pane, RUN_RULE.get().copied())
+    tile_boundaries_by(view, raster, camera, pane, Some(Mapping::tile_run))
 }
 
 /// [`tile_boundaries`], with memory rows' edges computed by `rule`, or
@@ -188,7 +177,13 @@ fn level_lines(
                 } else {
                     (t[o * cols + n], t[(o + 1) * cols + n])
                 };
-                let edge = if here != NO_TILE && next != NO_TILE && here != next {
+                let differ = here != NO_TILE && next != NO_TILE && here != next;
+                // Most pairs have no edge and no run of edges is open:
+                // nothing to end or extend.
+                if !differ && run.is_none() {
+                    continue;
+                }
+                let edge = if differ {
                     let guess = run.map(|(e, _, _)| e);
                     let ruled = tile_run
                         .filter(|_| vertical)

@@ -49,7 +49,6 @@ pub const APP_MARKER: &str = "data-xla-layout-app";
 /// exports stay out of this module.
 pub fn start() {
     if app_page() {
-        crate::render::world::boundaries::compute_memory_row_edges();
         yew::Renderer::<App>::new().render();
     }
 }
