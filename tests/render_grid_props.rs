@@ -166,3 +166,28 @@ fn the_logical_fast_path_covers_merges() {
         grids_agree(&mut view, &xs, &ys).expect("agrees");
     }
 }
+
+/// Many small slices of one leading dim (the harness's `f32[100000,3,3]`,
+/// whose slice terms are a row part plus a column part), sampled over the
+/// whole view, and a leading dim with older padded dims (5 padded to 6:
+/// the sixth slice must stay padding): each agrees with probing every cell.
+#[test]
+fn the_logical_fast_path_covers_many_small_slices() {
+    let padded = Case {
+        dims: vec![5, 1, 1],
+        padded: Some(vec![6, 3, 1]),
+        m2m: vec![0, 1, 2],
+        tiles: vec![],
+        align: 1,
+    };
+    for m in [mapping("f32[100000,3,3]{2,1,0:T(2,2)}"), build(&padded)] {
+        for aspect in [0.3, 1.6, 4.0] {
+            let geometry = LogicalGeometry::new(&m, aspect);
+            let (w, h) = geometry.world();
+            let xs: Vec<u64> = (0..=300).map(|i| i * w / 300).collect();
+            let ys: Vec<u64> = (0..=300).map(|i| i * h / 300).collect();
+            let mut view = LogicalView::new(&m, geometry);
+            grids_agree(&mut view, &xs, &ys).expect("agrees");
+        }
+    }
+}

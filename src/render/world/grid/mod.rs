@@ -16,11 +16,16 @@
 //! geometry arranges that whenever it can), the last leading coordinate is
 //! `column of slice % L`, a function of the column alone, and the outer
 //! coordinates are a function of `(slice row, column of slice / L)`, of
-//! which few are visible at once. Otherwise (or when a merge joins the last
-//! leading dim to an outer one) each slice is looked up once. When a merge
-//! joins the row and column dims, `term(r, c)` is one term, looked up once
-//! per distinct `(r, c)` in view: the slices repeat them. A merge joining a
-//! leading dim to the row or column dim leaves no sum to use.
+//! which few are visible at once. With one leading dim that is linear, the
+//! slice term is linear in the slice number `sr * slices per row + sc`: a
+//! part per sampled row plus a part per sampled column. Otherwise (or when
+//! a merge joins the last leading dim to an outer one) each slice is looked
+//! up once. When a merge joins the row and column dims, `term(r, c)` is one
+//! term, looked up once per distinct `(r, c)` in view: the slices repeat
+//! them. A merge joining a leading dim to the row or column dim leaves no
+//! sum to use.
+
+mod joint;
 
 use std::collections::HashMap;
 
@@ -28,6 +33,7 @@ use crate::core::{Mapping, PaddingSource};
 
 use super::geometry::LogicalGeometry;
 use super::views::Probe;
+use joint::Joint;
 
 /// Terms, stored flat: term `k` has `offset[k]`, `id[k]`, tiles
 /// `tiles[k * levels..]` and the two inside-flags.
@@ -47,8 +53,13 @@ struct Terms<'a> {
 type TermId = u32;
 
 /// A sampled column: slice column, its group, `c`, term of `c`, term of
-/// the last leading coordinate.
+/// the last leading coordinate (when split) or the column's part of the
+/// slice term (when the slice terms are by parts).
 type Col = (u64, u64, u64, TermId, TermId);
+
+/// A sampled row: slice row, `r`, term of `r`, the row's first slice
+/// number, its slice term (when the slice terms are by parts).
+type Row = (u64, u64, TermId, u64, TermId);
 
 impl<'a> Terms<'a> {
     fn new(mapping: &'a Mapping) -> Terms<'a> {
@@ -117,6 +128,18 @@ impl Terms<'_> {
         self.in_dims[k] = in_dims;
         self.in_extents[k] = in_extents;
     }
+
+    /// A new term, set by [`Terms::set_linear`].
+    fn push_linear(&mut self, values: &[(usize, u64, TermId)]) -> TermId {
+        let slot = self.offset.len() as TermId;
+        self.offset.push(0);
+        self.id.push(0);
+        self.in_dims.push(true);
+        self.in_extents.push(true);
+        self.tiles.extend(std::iter::repeat_n(0, self.levels));
+        self.set_linear(slot, values);
+        slot
+    }
 }
 
 /// Where a sampled position falls on one axis: the slice row or column,
@@ -180,39 +203,6 @@ pub fn probe_by_terms(
     let split = k >= 1
         && g.slices_per_row.is_multiple_of(last)
         && !groups[..k - 1].contains(&groups[k - 1]);
-    // Per sampled column: slice column, its group (the outer group when
-    // split, else the slice column: divided here, not once per cell), term
-    // of x, term of the last leading coordinate (when split).
-    // (The term of `c` is 0 when the row and column dims are joined.)
-    let cols: Vec<Option<Col>> = xs
-        .iter()
-        .map(|&x| {
-            let (sc, c) = place(x, g.pitch_x(), g.cols, g.slices_per_row)?;
-            let tc = if joined.is_some() {
-                0
-            } else {
-                unit(&mut terms, col_dim, c)
-            };
-            let (group, tz) = if split {
-                (sc / last, unit(&mut terms, Some(k - 1), sc % last))
-            } else {
-                (sc, 0)
-            };
-            Some((sc, group, c, tc, tz))
-        })
-        .collect();
-    let rows: Vec<Option<(u64, u64, TermId)>> = ys
-        .iter()
-        .map(|&y| {
-            let (sr, r) = place(y, g.pitch_y(), g.rows, g.slice_grid_rows)?;
-            let tr = if joined.is_some() {
-                0
-            } else {
-                unit(&mut terms, row_dim, r)
-            };
-            Some((sr, r, tr))
-        })
-        .collect();
     // Slice (or outer) terms: arithmetic when every dim they cover is
     // linear (batch dims), else looked up once each.
     let outer_dims = if split { k.saturating_sub(1) } else { k };
@@ -225,6 +215,52 @@ pub fn probe_by_terms(
             } else {
                 None
             }
+        })
+        .collect();
+    // One linear leading dim, not split, every slice in view within the
+    // array: the slice term is linear in the slice number `sr * slices per
+    // row + sc`, so it is a row part plus a column part, each set once per
+    // sampled row and column (a view of many small slices otherwise reaches
+    // a new slice every sample or two).
+    let spr = g.slices_per_row;
+    let by_parts = match units.as_deref() {
+        Some(&[u]) if !split && u != 0 && g.leading[0] <= mapping.dims()[0] => Some(u),
+        _ => None,
+    };
+    // Per sampled column: slice column, its group (the outer group when
+    // split, else the slice column: divided here, not once per cell), term
+    // of x, term of the last leading coordinate (when split) or the
+    // column's part of the slice term (by parts).
+    // (The term of `c` is 0 when the row and column dims are joined.)
+    let cols: Vec<Option<Col>> = xs
+        .iter()
+        .map(|&x| {
+            let (sc, c) = place(x, g.pitch_x(), g.cols, g.slices_per_row)?;
+            let tc = if joined.is_some() {
+                0
+            } else {
+                unit(&mut terms, col_dim, c)
+            };
+            let (group, tz) = match by_parts {
+                _ if split => (sc / last, unit(&mut terms, Some(k - 1), sc % last)),
+                Some(u) => (sc, terms.push_linear(&[(0, sc, u)])),
+                None => (sc, 0),
+            };
+            Some((sc, group, c, tc, tz))
+        })
+        .collect();
+    let rows: Vec<Option<Row>> = ys
+        .iter()
+        .map(|&y| {
+            let (sr, r) = place(y, g.pitch_y(), g.rows, g.slice_grid_rows)?;
+            let tr = if joined.is_some() {
+                0
+            } else {
+                unit(&mut terms, row_dim, r)
+            };
+            let first = sr.checked_mul(spr)?;
+            let ts = by_parts.map_or(0, |u| terms.push_linear(&[(0, first, u)]));
+            Some((sr, r, tr, first, ts))
         })
         .collect();
     let mut values: Vec<(usize, u64, TermId)> = Vec::with_capacity(outer_dims);
@@ -270,7 +306,8 @@ pub fn probe_by_terms(
     let mut last_slice: Option<((u64, u64), Option<TermId>)> = None;
     for row in &rows {
         for col in &cols {
-            let (Some((sr, r, tr)), Some((sc, group, c, tc, tz))) = (row, col) else {
+            let (Some((sr, r, tr, first, row_ts)), Some((sc, group, c, tc, tz))) = (row, col)
+            else {
                 probes.push(Probe::Outside);
                 tiles.extend(std::iter::repeat_n(0, levels));
                 continue;
@@ -278,6 +315,9 @@ pub fn probe_by_terms(
             // Neighbouring samples usually share a slice (or outer group).
             let group = (*sr, *group);
             let ts = match last_slice {
+                _ if by_parts.is_some() => {
+                    (first.saturating_add(*sc) < g.num_slices).then_some(*row_ts)
+                }
                 Some((g0, t)) if g0 == group => t,
                 _ => {
                     let t = slice_term(&mut terms, *sr, *sc);
@@ -324,51 +364,4 @@ pub fn probe_by_terms(
         }
     }
     true
-}
-
-/// The terms of joined row and column dims, one per `(r, c)` of a slice,
-/// looked up when first needed (`TermId::MAX` until then), row-major.
-struct Joint {
-    /// The row and column dims.
-    dims: (usize, usize),
-    cols: u64,
-    table: Vec<TermId>,
-    index: Vec<u64>,
-}
-
-impl Joint {
-    /// `None` when the row and column are joined but a slice has at least
-    /// half as many cells as the view samples (too few repeats for the
-    /// terms to pay); `Some(None)` when they are not joined.
-    fn new(
-        joined: Option<(usize, usize)>,
-        g: &LogicalGeometry,
-        cells: usize,
-    ) -> Option<Option<Joint>> {
-        let Some(dims) = joined else {
-            return Some(None);
-        };
-        let size = usize::try_from(g.rows.checked_mul(g.cols)?).ok()?;
-        (size.checked_mul(2)? < cells).then(|| {
-            Some(Joint {
-                dims,
-                cols: g.cols,
-                table: vec![TermId::MAX; size],
-                index: Vec::new(),
-            })
-        })
-    }
-
-    /// The term of row `r` and column `c`.
-    fn term(&mut self, terms: &mut Terms<'_>, r: u64, c: u64) -> TermId {
-        let slot = (r * self.cols + c) as usize;
-        if self.table[slot] == TermId::MAX {
-            self.index.clear();
-            self.index.resize(terms.mapping.num_dims(), 0);
-            self.index[self.dims.0] = r;
-            self.index[self.dims.1] = c;
-            self.table[slot] = terms.add(&self.index);
-        }
-        self.table[slot]
-    }
 }
