@@ -24,25 +24,28 @@ cd "$dir"
 sri() {
     node -e 'const c = require("crypto"); process.stdout.write("sha384-" + c.createHash("sha384").update(require("fs").readFileSync(process.argv[1])).digest("base64"))' "$1"
 }
-count=0
-for f in xla-layout-viz-*.js xla-layout-embed.js xla-layout-embed-sharded.js xla-layout-element.js style-*.css; do
-    [ -f "$f" ] || { echo "minify.sh: no $f in $dir" >&2; exit 1; }
-    # es2022: nothing newer than the engines the tests run (Chromium,
-    # Firefox ESR, WebKitGTK) read; esbuild fails loudly on anything it
-    # cannot express there.
-    before=$(sri "$f")
-    esbuild "$f" --minify --target=es2022 --log-level=warning --allow-overwrite --outfile="$f"
-    case "$f" in
-    *.css)
-        [ "$(grep -o "integrity=\"$before\"" index.html | wc -l)" = 1 ] || {
-            echo "minify.sh: index.html has no single integrity=\"$before\" for $f" >&2
-            exit 1
-        }
-        after=$(sri "$f")
-        # Base64 has / and +, never |.
-        sed -i "s|integrity=\"$before\"|integrity=\"$after\"|" index.html
-        ;;
-    esac
-    count=$((count + 1))
+# es2022: nothing newer than the engines the tests run (Chromium, Firefox
+# ESR, WebKitGTK) read; esbuild fails loudly on anything it cannot express
+# there.
+need() {
+    [ -f "$1" ] || { echo "minify.sh: no $1 in $dir" >&2; exit 1; }
+}
+minify() {
+    need "$1"
+    esbuild "$1" --minify --target=es2022 --log-level=warning --allow-overwrite --outfile="$1"
+}
+for f in xla-layout-viz-*.js xla-layout-embed.js xla-layout-embed-sharded.js xla-layout-element.js; do
+    minify "$f"
 done
-echo "minify.sh: $count files minified"
+for f in style-*.css; do
+    need "$f"
+    before=$(sri "$f")
+    [ "$(grep -o "integrity=\"$before\"" index.html | wc -l)" = 1 ] || {
+        echo "minify.sh: index.html has no single integrity=\"$before\" for $f" >&2
+        exit 1
+    }
+    minify "$f"
+    # Base64 has / and +, never |.
+    sed -i "s|integrity=\"$before\"|integrity=\"$(sri "$f")\"|" index.html
+done
+echo "minify.sh: the glue, the element's script and the style sheet minified"
