@@ -8,7 +8,7 @@
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
-use xla_layout_viz::core::{Mapping, NO_TILE};
+use xla_layout_viz::core::NO_TILE;
 use xla_layout_viz::render::world::boundaries::{tile_boundaries_by, LevelLines};
 use xla_layout_viz::render::world::geometry::{auto_row_width, row_unit};
 use xla_layout_viz::render::world::raster::Raster;
@@ -138,11 +138,11 @@ fn check(view: &mut dyn View, max_samples: u64) -> Result<(), TestCaseError> {
     );
     let raster = Raster::sample_at_most(view, &camera, &pane, &colours, max_samples);
     let mut t = vec![0u64; raster.levels];
-    let lines = tile_boundaries_by(view, &raster, &camera, &pane, None);
+    let lines = tile_boundaries_by(view, &raster, &camera, &pane, false);
     prop_assert_eq!(lines.len(), raster.levels);
     // Memory rows' edges computed from the tile run (the app's rule) are
     // the edges bisection finds.
-    let ruled = tile_boundaries_by(view, &raster, &camera, &pane, Some(Mapping::tile_run));
+    let ruled = tile_boundaries_by(view, &raster, &camera, &pane, true);
     prop_assert_eq!(&ruled, &lines);
     for level_lines in &lines {
         let level = level_lines.level;

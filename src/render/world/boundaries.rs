@@ -8,10 +8,10 @@
 //! bounded by the pane's pixels. When a sample stands for a block of cells,
 //! the exact boundary between two samples is found by bisection along the
 //! row (or column) of the first one; along a memory row whose level's
-//! tiles are aligned runs of offsets ([`Mapping::tile_run`]), it is the
-//! next multiple of the run, computed.
+//! tiles are aligned runs of offsets ([`crate::core::Mapping::tile_run`]),
+//! it is the next multiple of the run, computed.
 
-use crate::core::{Mapping, NO_TILE};
+use crate::core::NO_TILE;
 
 use super::camera::{Camera, Rect};
 use super::raster::Raster;
@@ -32,10 +32,6 @@ pub struct LevelLines {
     pub too_dense: bool,
 }
 
-/// The rule that puts a memory row's tile edges at multiples of the
-/// level's tile run ([`Mapping::tile_run`]; tests pass `None` to bisect).
-pub type RunRule = fn(&Mapping, usize) -> Option<u64>;
-
 /// Boundaries of every level of `raster` (sampled from `view`).
 pub fn tile_boundaries(
     view: &mut dyn View,
@@ -43,21 +39,22 @@ pub fn tile_boundaries(
     camera: &Camera,
     pane: &Rect,
 ) -> Vec<LevelLines> {
-    tile_boundaries_by(view, raster, camera, pane, Some(Mapping::tile_run))
+    tile_boundaries_by(view, raster, camera, pane, true)
 }
 
-/// [`tile_boundaries`], with memory rows' edges computed by `rule`, or
-/// bisected (`None`).
+/// [`tile_boundaries`], with memory rows' edges computed from the tile run
+/// (`compute_runs`) or bisected like every other edge (the tests draw both
+/// ways and compare).
 pub fn tile_boundaries_by(
     view: &mut dyn View,
     raster: &Raster,
     camera: &Camera,
     pane: &Rect,
-    rule: Option<RunRule>,
+    compute_runs: bool,
 ) -> Vec<LevelLines> {
     let mut row = Vec::new();
     (0..raster.levels)
-        .map(|level| level_lines(view, raster, camera, pane, (level, rule), &mut row))
+        .map(|level| level_lines(view, raster, camera, pane, level, compute_runs, &mut row))
         .collect()
 }
 
@@ -86,7 +83,8 @@ fn level_lines(
     raster: &Raster,
     camera: &Camera,
     pane: &Rect,
-    (level, rule): (usize, Option<RunRule>),
+    level: usize,
+    compute_runs: bool,
     t: &mut Vec<u64>,
 ) -> LevelLines {
     let (rows, cols) = (raster.rows, raster.cols);
@@ -130,8 +128,8 @@ fn level_lines(
     // offsets, the edge after a sample is the next multiple of the run, no
     // probe needed.
     let (world_w, world_h) = view.world();
-    let tile_run = match (view.pane(), rule) {
-        (Pane::Memory, Some(rule)) => rule(view.mapping(), level),
+    let tile_run = match view.pane() {
+        Pane::Memory if compute_runs => view.mapping().tile_run(level),
         _ => None,
     };
     let mut finder = Finder {
