@@ -231,16 +231,17 @@ pub fn probe_by_terms(
     // split, else the slice column: divided here, not once per cell), term
     // of x, term of the last leading coordinate (when split) or the
     // column's part of the slice term (by parts).
-    // (The term of `c` is 0 when the row and column dims are joined.)
+    // (The terms of `r` and `c` are 0 when the row and column dims are
+    // joined: `Joint` looks the pair up.)
+    let (row_term_dim, col_term_dim) = match joined {
+        Some(_) => (None, None),
+        None => (row_dim, col_dim),
+    };
     let cols: Vec<Option<Col>> = xs
         .iter()
         .map(|&x| {
             let (sc, c) = place(x, g.pitch_x(), g.cols, g.slices_per_row)?;
-            let tc = if joined.is_some() {
-                0
-            } else {
-                unit(&mut terms, col_dim, c)
-            };
+            let tc = unit(&mut terms, col_term_dim, c);
             let (group, tz) = match by_parts {
                 _ if split => (sc / last, unit(&mut terms, Some(k - 1), sc % last)),
                 Some(u) => (sc, terms.push_linear(&[(0, sc, u)])),
@@ -253,11 +254,7 @@ pub fn probe_by_terms(
         .iter()
         .map(|&y| {
             let (sr, r) = place(y, g.pitch_y(), g.rows, g.slice_grid_rows)?;
-            let tr = if joined.is_some() {
-                0
-            } else {
-                unit(&mut terms, row_dim, r)
-            };
+            let tr = unit(&mut terms, row_term_dim, r);
             let first = sr.checked_mul(spr)?;
             let ts = by_parts.map_or(0, |u| terms.push_linear(&[(0, first, u)]));
             Some((sr, r, tr, first, ts))
