@@ -15,7 +15,7 @@
 // minute and paired rounds cancel most of that drift.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, repoRoot, startServer, stopAll } from './harness.mjs';
+import { launchBrowser, repoRoot, startServer, stopAll, watchFirstPicture } from './harness.mjs';
 
 const args = process.argv.slice(2);
 const cut = args.indexOf('--');
@@ -57,17 +57,7 @@ try {
   const pages = [{ name: 'control', base: await startServer(controlDir), suffix: '' }];
   for (const dist of dists) pages.push({ name: dist, base: await startServer(dist), suffix });
   const context = await launchBrowser();
-  await context.addInitScript(() => {
-    const watch = () => {
-      const c = document.getElementById('layout-canvas');
-      if (c && Number(c.dataset.generation) > 0) {
-        window.__firstPaint = performance.now();
-        return;
-      }
-      requestAnimationFrame(watch);
-    };
-    requestAnimationFrame(watch);
-  });
+  await watchFirstPicture(context);
   const times = pages.map(() => []);
   for (let round = 0; round < Number(loads); round += 1) {
     for (const [k, p] of pages.entries()) {

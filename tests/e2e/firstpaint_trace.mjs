@@ -8,7 +8,7 @@
 // Scratch traces go to target/e2e/trace-*.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, launchBrowser, stopAll, median } from './harness.mjs';
+import { startServer, launchBrowser, stopAll, median, watchFirstPicture } from './harness.mjs';
 
 const suffix = process.argv[2] ?? '';
 const loads = Number(process.argv[3] ?? 7);
@@ -16,17 +16,7 @@ const outDir = join(import.meta.dirname, '..', '..', 'target', 'e2e');
 mkdirSync(outDir, { recursive: true });
 const baseUrl = await startServer(process.env.DIST_DIR);
 const context = await launchBrowser();
-await context.addInitScript(() => {
-  const watch = () => {
-    const c = document.getElementById('layout-canvas');
-    if (c && Number(c.dataset.generation) > 0) {
-      window.__firstPaint = performance.now();
-      return;
-    }
-    requestAnimationFrame(watch);
-  };
-  requestAnimationFrame(watch);
-});
+await watchFirstPicture(context);
 
 // Top-level main-thread events worth naming (the rest is summed as "other").
 const NAMES = new Map([

@@ -115,6 +115,26 @@ export async function launchBrowser() {
   return context;
 }
 
+/**
+ * Makes every new page of `context` set `window.__firstPaint` to
+ * `performance.now()` in the first animation frame in which
+ * `#layout-canvas` has a picture (data-generation > 0): the first-paint
+ * benchmarks' measure.
+ */
+export async function watchFirstPicture(context) {
+  await context.addInitScript(() => {
+    const watch = () => {
+      const c = document.getElementById('layout-canvas');
+      if (c && Number(c.dataset.generation) > 0) {
+        window.__firstPaint = performance.now();
+        return;
+      }
+      requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+  });
+}
+
 /** Records console errors and uncaught page errors of `page`. */
 export function collectErrors(page) {
   const errors = [];
