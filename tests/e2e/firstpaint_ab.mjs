@@ -1,7 +1,7 @@
 // First paint of two or more builds, interleaved load by load in one run
 // beside a control page, so that they share the machine's state (issue 24):
 //
-//   (cd tests/e2e && node firstpaint_ab.mjs LOADS DIST_A [DIST_B ...] [-- URL-SUFFIX])
+//   (cd tests/e2e && [NETWORK=LATENCY_MS,MBIT_S] node firstpaint_ab.mjs LOADS DIST_A [DIST_B ...] [-- URL-SUFFIX])
 //
 // Each round loads the control and then every build once, in a fresh page,
 // and times navigation start -> the first drawn picture (data-generation > 0
@@ -25,6 +25,15 @@ if (!dists.length || !(Number(loads) > 0)) {
   console.error('usage: node firstpaint_ab.mjs LOADS DIST_A [DIST_B ...] [-- URL-SUFFIX]');
   process.exit(2);
 }
+
+// NETWORK=LATENCY_MS,MBIT_S: every page's requests get that round-trip
+// latency and download rate (Chromium's network emulation), as from a
+// server that is not on this machine, and none comes from the HTTP cache:
+// a first visit.
+const [latency, mbit] = (process.env.NETWORK ?? '').split(',').map(Number);
+const network = latency >= 0 && mbit > 0
+  ? { offline: false, latency, downloadThroughput: (mbit * 1e6) / 8, uploadThroughput: (mbit * 1e6) / 8 }
+  : null;
 
 const controlDir = join(repoRoot, 'target', 'e2e', 'firstpaint-control');
 mkdirSync(controlDir, { recursive: true });
@@ -62,13 +71,21 @@ try {
   for (let round = 0; round < Number(loads); round += 1) {
     for (const [k, p] of pages.entries()) {
       const page = await context.newPage();
+      if (network) {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', network);
+        // A first visit: nothing from the HTTP cache.
+        await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      }
       await page.goto(p.base + p.suffix);
       await page.waitForFunction(() => window.__firstPaint !== undefined, null, { timeout: 20_000 });
       times[k].push(await page.evaluate(() => window.__firstPaint));
       await page.close();
     }
   }
-  console.log(`first paint ${suffix || '(default)'}, ${loads} rounds, ms: median [quartiles]`);
+  const over = network ? `, network ${latency} ms, ${mbit} Mbit/s` : '';
+  console.log(`first paint ${suffix || '(default)'}, ${loads} rounds${over}, ms: median [quartiles]`);
   for (const [k, p] of pages.entries()) {
     const t = times[k];
     const over = k === 0 ? '' : `  over the control ${f(quantile(t.map((v, i) => v - times[0][i]), 0.5))}`;
