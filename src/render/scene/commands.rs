@@ -134,6 +134,15 @@ impl Label {
     }
 }
 
+/// The labels' font family: the page's monospace stack (`--mono` in
+/// `static/style.css`), so that text drawn on the canvas and in SVG figures
+/// is in the face of the page's monospace text. (The generic `monospace`
+/// alone is another face on most systems: Noto Sans Mono beside the page's
+/// DejaVu Sans Mono on Debian, Courier in Chrome on macOS; and on a first
+/// load the canvas then loads a second face before its first picture.)
+pub const LABEL_FONT_FAMILY: &str =
+    "ui-monospace, 'SFMono-Regular', 'DejaVu Sans Mono', Menlo, Consolas, monospace";
+
 /// Rough width of `text` at font size `size` (monospace digits): enough to
 /// decide whether a label fits in a cell.
 pub fn text_width(text: &str, size: f64) -> f64 {
@@ -168,4 +177,26 @@ pub struct PaneScene {
     pub block: u64,
     /// Tiling levels whose tiles are too small here to be outlined.
     pub dense_levels: Vec<usize>,
+}
+
+#[cfg(test)]
+mod tests {
+    /// The page's `--mono` and the labels' family are one stack.
+    #[test]
+    fn label_font_family_is_the_pages_monospace_stack() {
+        let css = include_str!("../../../static/style.css");
+        let mono = css
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("--mono:"))
+            .expect("--mono in static/style.css");
+        assert_eq!(mono.trim().trim_end_matches(';'), super::LABEL_FONT_FAMILY);
+    }
+
+    /// The SVG backend writes the family into a double-quoted attribute
+    /// without escaping it.
+    #[test]
+    fn label_font_family_needs_no_escaping_in_an_attribute() {
+        let family = super::LABEL_FONT_FAMILY;
+        assert!(!family.contains(['"', '<', '>', '&']), "{family}");
+    }
 }

@@ -4,7 +4,7 @@
 use wasm_bindgen::{Clamped, JsCast, JsValue};
 use web_sys::{CanvasPattern, CanvasRenderingContext2d as Ctx, HtmlCanvasElement, ImageData};
 
-use crate::render::scene::commands::{Align, Image, Label, Lines};
+use crate::render::scene::commands::{Align, Image, Label, Lines, LABEL_FONT_FAMILY};
 use crate::render::world::camera::Rect;
 use crate::render::world::colour::{Rgb, Theme};
 use crate::render::world::raster::MAX_SAMPLES;
@@ -81,7 +81,7 @@ pub fn paint_labels(ctx: &Ctx, labels: &[Label]) {
         if font != (label.size, label.bold) {
             font = (label.size, label.bold);
             let weight = if label.bold { "600 " } else { "" };
-            ctx.set_font(&format!("{weight}{:.1}px monospace", label.size));
+            ctx.set_font(&format!("{weight}{:.1}px {LABEL_FONT_FAMILY}", label.size));
         }
         if align != Some(label.align) {
             align = Some(label.align);

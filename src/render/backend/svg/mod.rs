@@ -17,7 +17,9 @@ pub use text::{escape, num};
 
 use std::fmt::Write;
 
-use crate::render::scene::commands::{level_stroke, text_width, Align, Dash, Image, Label, Lines};
+use crate::render::scene::commands::{
+    level_stroke, text_width, Align, Dash, Image, Label, Lines, LABEL_FONT_FAMILY,
+};
 use crate::render::scene::PaneScene;
 use crate::render::world::colour::{Rgb, Theme};
 use crate::render::world::views::{Pane, Probe};
@@ -30,10 +32,14 @@ pub fn hex(c: Rgb) -> String {
 pub fn open(out: &mut String, width: f64, height: f64, theme: &Theme, title: &str) {
     let _ = write!(
         out,
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"monospace\">\n<title>{t}</title>\n<defs><pattern id=\"hatch\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\"><rect width=\"8\" height=\"8\" fill=\"{p}\"/><path d=\"M0 8L8 0M-2 2L2 -2M6 10L10 6\" stroke=\"{s}\" stroke-width=\"1.5\"/></pattern></defs>\n<rect class=\"background\" width=\"{w}\" height=\"{h}\" fill=\"{b}\"/>\n",
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"{f}\">\n<title>{t}</title>\n<defs><pattern id=\"hatch\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\"><rect width=\"8\" height=\"8\" fill=\"{p}\"/><path d=\"M0 8L8 0M-2 2L2 -2M6 10L10 6\" stroke=\"{s}\" stroke-width=\"1.5\"/></pattern></defs>\n<rect class=\"background\" width=\"{w}\" height=\"{h}\" fill=\"{b}\"/>\n",
         w = num(width),
         h = num(height),
         t = escape(title),
+        // A constant, in the attribute as it is: it has no character that
+        // needs escaping there (a test checks), and so a figure parsed and
+        // written out again (IPython's `SVG`) keeps the same text.
+        f = LABEL_FONT_FAMILY,
         p = hex(theme.padding),
         s = hex(theme.hatch),
         b = hex(theme.background),
