@@ -140,8 +140,8 @@ fn check(view: &mut dyn View, max_samples: u64) -> Result<(), TestCaseError> {
     let mut t = vec![0u64; raster.levels];
     let lines = tile_boundaries_by(view, &raster, &camera, &pane, false);
     prop_assert_eq!(lines.len(), raster.levels);
-    // Memory rows' edges computed from the tile run (the app's rule) are
-    // the edges bisection finds.
+    // Memory rows' edges computed from the tile run (what every module
+    // draws) are the edges bisection finds.
     let ruled = tile_boundaries_by(view, &raster, &camera, &pane, true);
     prop_assert_eq!(&ruled, &lines);
     for level_lines in &lines {

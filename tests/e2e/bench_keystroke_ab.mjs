@@ -14,7 +14,7 @@
 // (src/ui/web/later.rs: they follow the picture a frame later); and the `warm`
 // series (src/ui/web/warm.rs), when the build has one: its slowest task at
 // each step over the loads, and with WARM_DETAIL=1 every load's tasks.
-import { launchBrowser, openBenchPage, startServer, stopAll } from './harness.mjs';
+import { launchBrowser, openBenchPage, quantile, startServer, stopAll } from './harness.mjs';
 
 const [loads, rounds, ...dists] = process.argv.slice(2);
 if (!dists.length || !(Number(loads) > 0) || !(Number(rounds) > 1)) {
@@ -23,11 +23,7 @@ if (!dists.length || !(Number(loads) > 0) || !(Number(rounds) > 1)) {
 }
 const IDLE_MS = 1000;
 
-const stat = (values) => {
-  const v = [...values].sort((a, b) => a - b);
-  const at = (q) => (v.length ? v[Math.min(v.length - 1, Math.floor(q * v.length))] : NaN);
-  return { n: v.length, median: at(0.5), p95: at(0.95) };
-};
+const stat = (values) => ({ n: values.length, median: quantile(values, 0.5), p95: quantile(values, 0.95) });
 const f = (v) => (Number.isFinite(v) ? v.toFixed(1) : '-').padStart(6);
 
 try {

@@ -15,7 +15,7 @@
 // minute and paired rounds cancel most of that drift.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, repoRoot, startServer, stopAll, watchFirstPicture } from './harness.mjs';
+import { launchBrowser, quantile, repoRoot, startServer, stopAll, watchFirstPicture } from './harness.mjs';
 
 const args = process.argv.slice(2);
 const cut = args.indexOf('--');
@@ -56,10 +56,6 @@ document.addEventListener('DOMContentLoaded', () => {
 `,
 );
 
-const quantile = (xs, q) => {
-  const v = [...xs].sort((a, b) => a - b);
-  return v[Math.min(v.length - 1, Math.floor(q * v.length))];
-};
 const f = (v) => v.toFixed(0).padStart(5);
 
 try {
@@ -84,8 +80,8 @@ try {
       await page.close();
     }
   }
-  const over = network ? `, network ${latency} ms, ${mbit} Mbit/s` : '';
-  console.log(`first paint ${suffix || '(default)'}, ${loads} rounds${over}, ms: median [quartiles]`);
+  const conditions = network ? `, network ${latency} ms, ${mbit} Mbit/s` : '';
+  console.log(`first paint ${suffix || '(default)'}, ${loads} rounds${conditions}, ms: median [quartiles]`);
   for (const [k, p] of pages.entries()) {
     const t = times[k];
     const over = k === 0 ? '' : `  over the control ${f(quantile(t.map((v, i) => v - times[0][i]), 0.5))}`;

@@ -377,6 +377,16 @@ export async function typeShape(page, text) {
   await input.pressSequentially(text.slice(-1));
 }
 
+/**
+ * The nearest-rank quantile `q` (0 to 1) of `values`: the sorted values' entry
+ * at `floor(q * n)`, the last for `q` = 1; NaN when there are none. (The
+ * benchmarks' medians and p95s; `median` below averages the middle two.)
+ */
+export function quantile(values, q) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN;
+}
+
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
