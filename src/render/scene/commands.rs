@@ -138,8 +138,9 @@ impl Label {
 /// `static/style.css`), so that text drawn on the canvas and in SVG figures
 /// is in the face of the page's monospace text. (The generic `monospace`
 /// alone is another face on most systems: Noto Sans Mono beside the page's
-/// DejaVu Sans Mono on Debian, Courier in Chrome on macOS; and on a first
-/// load the canvas then loads a second face before its first picture.)
+/// DejaVu Sans Mono on the project's Debian build machine, Courier in Chrome
+/// on macOS; and on a first load the canvas then loads a second face before
+/// its first picture.)
 pub const LABEL_FONT_FAMILY: &str =
     "ui-monospace, 'SFMono-Regular', 'DejaVu Sans Mono', Menlo, Consolas, monospace";
 
