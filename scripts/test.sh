@@ -39,8 +39,10 @@ APP_BUDGET_BYTES=$((382 * 1000))
 EMBED_BUDGET_BYTES=$((250 * 1000))
 # Embed mode and elements with a sharding load the sharded embed module
 # (the embed module that also reads shardings): 306 KB on 2026-11-25,
-# 310,271 B on 2026-11-27 with the logical grid covering `*` merges.
-SHARDED_BUDGET_BYTES=$((311 * 1000))
+# 310,271 B on 2026-11-27 with the logical grid covering `*` merges,
+# 311,311 B on 2026-11-28 with samples off the blocks' corners where a
+# view repeats within a few blocks (docs/dependencies.md).
+SHARDED_BUDGET_BYTES=$((312 * 1000))
 
 LOGS="$ROOT/target/test-logs"
 mkdir -p "$LOGS"

@@ -35,7 +35,9 @@ type Edges = BTreeSet<(bool, u64, usize)>;
 struct Pair {
     vertical: bool,
     n: usize,
+    /// The two samples' cells along the line searched, and the line.
     start: u64,
+    end: u64,
     along: u64,
     here: u64,
     /// When every cell in `(start, start + block]` is inside the picture,
@@ -46,6 +48,10 @@ struct Pair {
     /// `f32[1,3]{1,0:T(4,1)(2,*,1)}` does: there bisection finds a change,
     /// not necessarily the first.)
     plain: Option<u64>,
+    /// The line from the first sample's cell to the second's row (samples
+    /// moved off their corners differently) stays in the first's tile:
+    /// no edge may be drawn.
+    none: bool,
 }
 
 /// The pairs of neighbouring samples whose tiles differ.
@@ -72,26 +78,43 @@ fn pairs(view: &mut dyn View, r: &Raster, level: usize) -> Vec<Pair> {
                 if here == NO_TILE || next == NO_TILE || here == next {
                     continue;
                 }
-                let start = if vertical { r.x0 } else { r.y0 } + o as u64 * r.block;
-                let along = if vertical { r.y0 } else { r.x0 } + n as u64 * r.block;
-                let cells: Vec<Option<u64>> = (start + 1..=start + r.block)
+                // The cells the two samples show (their blocks' corners,
+                // or elsewhere in their blocks where a corner would draw a
+                // beat): the search runs along the first one's line.
+                let s = &r.samples;
+                let (a, b) = if vertical {
+                    (s.at(n, o), s.at(n, o + 1))
+                } else {
+                    (s.at(o, n), s.at(o + 1, n))
+                };
+                let (start, end, along, known) = if vertical {
+                    (a.0, b.0, a.1, a.1 == b.1)
+                } else {
+                    (a.1, b.1, a.0, a.0 == b.0)
+                };
+                let cells: Vec<Option<u64>> = (start + 1..=end)
                     .map(|c| {
                         let (x, y) = if vertical { (c, along) } else { (along, c) };
                         tile(view, x, y, level, &mut t)
                     })
                     .collect();
+                // None: the line never leaves the first tile (possible only
+                // when the second sample is off it), so no edge.
                 let first = cells.iter().position(|&k| k != Some(here));
-                let first = first.expect("the next sample differs");
-                let plain = (cells.iter().all(|k| k.is_some_and(|k| k != NO_TILE))
-                    && !cells[first..].contains(&Some(here)))
-                .then_some(start + 1 + first as u64);
+                assert!(first.is_some() || !known, "the next sample differs");
+                let plain = first.filter(|&first| {
+                    cells.iter().all(|k| k.is_some_and(|k| k != NO_TILE))
+                        && !cells[first..].contains(&Some(here))
+                });
                 out.push(Pair {
                     vertical,
                     n,
                     start,
+                    end,
                     along,
                     here,
-                    plain,
+                    plain: plain.map(|first| start + 1 + first as u64),
+                    none: first.is_none(),
                 });
             }
         }
@@ -154,12 +177,18 @@ fn check(view: &mut dyn View, max_samples: u64) -> Result<(), TestCaseError> {
             .filter(|p| shown(p.vertical))
         {
             let found: Vec<u64> = got
-                .range(
-                    (p.vertical, p.start + 1, 0)..=(p.vertical, p.start + raster.block, usize::MAX),
-                )
+                .range((p.vertical, p.start + 1, 0)..=(p.vertical, p.end, usize::MAX))
                 .filter(|e| e.2 == p.n)
                 .map(|e| e.1)
                 .collect();
+            if p.none {
+                prop_assert!(
+                    found.is_empty(),
+                    "level {}: {:?} on a line of one tile",
+                    level,
+                    found
+                );
+            }
             match p.plain {
                 // Exact, and not missing.
                 Some(edge) => prop_assert_eq!(

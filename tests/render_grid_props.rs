@@ -7,6 +7,8 @@
 use proptest::prelude::*;
 use xla_layout_viz::core::Mapping;
 use xla_layout_viz::render::world::geometry::{auto_row_width, row_unit};
+use xla_layout_viz::render::world::sampling::Samples;
+use xla_layout_viz::render::world::views::probe_grid;
 use xla_layout_viz::render::world::{LogicalGeometry, LogicalView, MemoryView, Probe, View};
 
 #[path = "layout_cases/mod.rs"]
@@ -39,12 +41,54 @@ proptest! {
         let ys: Vec<u64> = (0..=h).step_by(step_y as usize).collect();
         grids_agree(&mut view, &xs, &ys)?;
     }
+
+    /// Samples moved off their blocks' corners (`render::world::sampling`):
+    /// classes of rows and columns, each with its own positions, looked up
+    /// through one set of terms, must show what probing each cell shows.
+    #[test]
+    fn samples_in_classes_equal_probing_each_cell(
+        (c, aspect, _, _) in case(),
+        (block, memory, pick) in (2u64..=16, any::<bool>(), 0u8..48),
+    ) {
+        let m = build(&c);
+        let mut logical;
+        let mut memory_view;
+        let view: &mut dyn View = if memory {
+            memory_view = MemoryView::new(&m, width_of(&m, pick, 7));
+            &mut memory_view
+        } else {
+            logical = LogicalView::new(&m, LogicalGeometry::new(&m, aspect));
+            &mut logical
+        };
+        let (w, h) = view.world();
+        prop_assume!(w <= 400 && h <= 400);
+        let size = (w.div_ceil(block) as usize, h.div_ceil(block) as usize);
+        let samples = Samples::new((0, 0), size, block, (w, h), (1, 1));
+        prop_assert!(samples.moved());
+        let (mut probes, mut tiles) = (Vec::new(), Vec::new());
+        view.probe_samples(&samples, &mut probes, &mut tiles);
+        let levels = m.num_levels();
+        prop_assert_eq!(probes.len(), size.0 * size.1);
+        prop_assert_eq!(tiles.len(), probes.len() * levels);
+        let mut t = vec![0u64; levels];
+        for i in 0..size.1 {
+            for j in 0..size.0 {
+                let (x, y) = samples.at(i, j);
+                let k = i * size.0 + j;
+                let one = view.probe(x, y, &mut t);
+                prop_assert_eq!(probes[k], one, "sample ({}, {}) at ({}, {})", i, j, x, y);
+                if one != Probe::Outside {
+                    prop_assert_eq!(&tiles[k * levels..(k + 1) * levels], &t[..]);
+                }
+            }
+        }
+    }
 }
 
 /// Probes the grid of `view` both ways and compares them cell by cell.
 fn grids_agree(view: &mut dyn View, xs: &[u64], ys: &[u64]) -> Result<(), TestCaseError> {
     let (mut probes, mut tiles) = (Vec::new(), Vec::new());
-    view.probe_grid(xs, ys, &mut probes, &mut tiles);
+    probe_grid(view, xs, ys, &mut probes, &mut tiles);
     let levels = view.mapping().num_levels();
     prop_assert_eq!(probes.len(), xs.len() * ys.len());
     prop_assert_eq!(tiles.len(), probes.len() * levels);
@@ -150,16 +194,9 @@ fn the_logical_fast_path_covers_merges() {
         let (w, h) = geometry.world();
         let xs: Vec<u64> = (0..=w).collect();
         let ys: Vec<u64> = (0..=h).collect();
-        let (mut probes, mut tiles) = (Vec::new(), Vec::new());
         assert!(
-            xla_layout_viz::render::world::probe_by_terms(
-                &m,
-                &geometry,
-                &xs,
-                &ys,
-                &mut probes,
-                &mut tiles
-            ),
+            xla_layout_viz::render::world::TermGrid::new(&m, &geometry, xs.len() * ys.len())
+                .is_some(),
             "{text} takes the fast path"
         );
         let mut view = LogicalView::new(&m, geometry);

@@ -408,7 +408,10 @@ export async function waitForQuery(page, name, value) {
 /**
  * The drawn sample holding world cell (wx, wy) of `pane`: zoomed out, one
  * sample stands for a block of `block` x `block` cells and shows its
- * top-left cell. Returns that cell and the sample's centre on screen.
+ * top-left cell (unless the view repeats within a few blocks, where it
+ * shows a cell of the block chosen by hash: src/render/world/sampling.rs;
+ * no picture the tests read this way does). Returns that cell and the
+ * sample's centre on screen.
  */
 export function sampleAt(view, pane, wx, wy) {
   const b = view.block[pane];

@@ -94,19 +94,20 @@ fn level_lines(
     let mut count = [(0u64, 0u64); 2];
     for i in 0..rows {
         let row = &t[i * cols..(i + 1) * cols];
+        // Without branches: where samples show noise (`super::sampling`),
+        // which pairs count is unpredictable.
+        let tally = |count: &mut (u64, u64), a: u64, b: u64| {
+            let both = a != NO_TILE && b != NO_TILE;
+            count.0 += u64::from(both);
+            count.1 += u64::from(both & (a != b));
+        };
         for pair in row.windows(2) {
-            if pair[0] != NO_TILE && pair[1] != NO_TILE {
-                count[0].0 += 1;
-                count[0].1 += u64::from(pair[0] != pair[1]);
-            }
+            tally(&mut count[0], pair[0], pair[1]);
         }
         if i + 1 < rows {
             let below = &t[(i + 1) * cols..(i + 2) * cols];
             for (&here, &under) in row.iter().zip(below) {
-                if here != NO_TILE && under != NO_TILE {
-                    count[1].0 += 1;
-                    count[1].1 += u64::from(here != under);
-                }
+                tally(&mut count[1], here, under);
             }
         }
     }
@@ -136,9 +137,8 @@ fn level_lines(
         view,
         tiles: vec![0u64; raster.levels],
         level,
-        block: raster.block,
     };
-    let block = raster.block;
+    let (block, samples) = (raster.block, &raster.samples);
     let push = |segments: &mut Vec<[f64; 4]>, run: Option<(u64, u64, u64)>, vertical: bool| {
         if let Some((at, from, to)) = run {
             let (x0, y0, x1, y1) = if vertical {
@@ -153,18 +153,20 @@ fn level_lines(
     };
     // Vertical lines lie between horizontal neighbours, horizontal lines
     // between vertical ones: the same walk with the axes swapped. Runs of
-    // edges at the same coordinate along the walk merge into one segment.
+    // edges at the same coordinate along the walk merge into one segment,
+    // which spans the blocks of the samples (the cells the picture gives
+    // them); the edge itself is searched for between the cells the two
+    // samples show.
     for vertical in [true, false] {
-        let (outer, inner, across0, along0, along_end) = if vertical {
-            (cols, rows, raster.x0, raster.y0, world_h)
+        let (outer, inner, along0, along_end) = if vertical {
+            (cols, rows, raster.y0, world_h)
         } else {
-            (rows, cols, raster.y0, raster.x0, world_w)
+            (rows, cols, raster.x0, world_w)
         };
         if !draw[usize::from(!vertical)] {
             continue;
         }
         for o in 0..outer.saturating_sub(1) {
-            let across = across0 + o as u64 * block;
             let mut run: Option<(u64, u64, u64)> = None;
             for n in 0..inner {
                 let along = along0 + n as u64 * block;
@@ -182,19 +184,33 @@ fn level_lines(
                     continue;
                 }
                 let edge = if differ {
+                    // The search runs from the first sample's cell towards
+                    // the second's, along the first one's row (or column);
+                    // the second sample's cell is on that line unless the
+                    // samples moved off their corners differently.
+                    let (a, b) = if vertical {
+                        (samples.at(n, o), samples.at(n, o + 1))
+                    } else {
+                        (samples.at(o, n), samples.at(o + 1, n))
+                    };
+                    let (start, end, line, known) = if vertical {
+                        (a.0, b.0, a.1, a.1 == b.1)
+                    } else {
+                        (a.1, b.1, a.0, a.0 == b.0)
+                    };
                     let guess = run.map(|(e, _, _)| e);
                     let ruled = tile_run
-                        .filter(|_| vertical)
+                        .filter(|_| vertical && known)
                         .and_then(|s| {
-                            Some(across + s - along.checked_mul(world_w)?.checked_add(across)? % s)
+                            Some(start + s - line.checked_mul(world_w)?.checked_add(start)? % s)
                         })
-                        .filter(|&e| e <= across + block);
+                        .filter(|&e| e <= end);
                     ruled.or_else(|| {
-                        finder.find(here, across, guess, |v, t, c| {
+                        finder.find(here, (start, end, known), guess, |v, t, c| {
                             if vertical {
-                                v.probe(c, along, t)
+                                v.probe(c, line, t)
                             } else {
-                                v.probe(along, c, t)
+                                v.probe(line, c, t)
                             }
                         })
                     })
@@ -216,17 +232,18 @@ fn level_lines(
     lines
 }
 
-/// Finds exact boundaries between two samples a block apart.
+/// Finds exact boundaries between two samples.
 struct Finder<'v> {
     view: &'v mut dyn View,
     tiles: Vec<u64>,
     level: usize,
-    block: u64,
 }
 
 impl Finder<'_> {
-    /// The first coordinate in `(start, start + block]` where the tile
-    /// number stops being `tile`, probing along one axis with `probe`.
+    /// The first coordinate in `(start, end]` where the tile number stops
+    /// being `tile`, probing along one axis with `probe`; `known`: the cell
+    /// at `end` is the next sample's, whose tile is known to differ (else
+    /// it is probed, and no edge is found when its tile is the same).
     /// `guess` (the edge found for the previous row) is tried first: edges
     /// are usually straight, and then two probes replace a bisection (one
     /// when the edge is the next sample itself, as when tiles are a whole
@@ -234,30 +251,30 @@ impl Finder<'_> {
     fn find(
         &mut self,
         tile: u64,
-        start: u64,
+        (start, end, known): (u64, u64, bool),
         guess: Option<u64>,
         mut probe: impl FnMut(&mut dyn View, &mut [u64], u64) -> Probe,
     ) -> Option<u64> {
-        let (block, level) = (self.block, self.level);
-        if block == 1 {
-            return Some(start + 1);
+        let level = self.level;
+        if end == start + 1 && known {
+            return Some(end);
         }
-        // The sample at `start + block` is the neighbour, whose tile is
-        // known to differ (the caller found the edge there): no probe.
-        let end = start + block;
         let mut same = |f: &mut Self, x: u64| -> Option<bool> {
-            if x == end {
+            if x == end && known {
                 return Some(false);
             }
             let p = probe(&mut *f.view, &mut f.tiles, x);
             (p != Probe::Outside).then(|| f.tiles[level] == tile)
         };
-        if let Some(g) = guess.filter(|&g| g > start && g <= start + block) {
+        if !known && same(self, end) == Some(true) {
+            return None;
+        }
+        if let Some(g) = guess.filter(|&g| g > start && g <= end) {
             if same(self, g - 1) == Some(true) && same(self, g) == Some(false) {
                 return Some(g);
             }
         }
-        let (mut lo, mut hi) = (start, start + block);
+        let (mut lo, mut hi) = (start, end);
         while hi - lo > 1 {
             let mid = lo + (hi - lo) / 2;
             if same(self, mid) == Some(true) {

@@ -1,26 +1,36 @@
 //! The memory view's fast path: a grid of memory cells looked up with one
-//! decode per sampled row and per sampled column, and a few additions per
+//! decode per sampled row and per sampled column (of each class of
+//! samples, `super::sampling`), and a few additions per
 //! cell ([`OffsetParts`], `core/mapping/parts.rs`), instead of decoding
 //! every cell's offset.
 
 use crate::core::{Cell, OffsetParts, NO_TILE};
 
+use super::sampling::Samples;
 use super::views::Probe;
 
-/// Like probing every cell `(xs[j], ys[i])` of the memory view whose rows
-/// are `parts`' width wide.
+/// Like probing every sample of `samples` (cells `(x, y)`) of the memory
+/// view whose rows are `parts`' width wide.
 pub fn probe_parts(
     mut parts: OffsetParts<'_>,
-    xs: &[u64],
-    ys: &[u64],
+    samples: &Samples,
     probes: &mut Vec<Probe>,
     tiles: &mut Vec<u64>,
 ) {
-    let columns: Vec<_> = xs.iter().map(|&x| parts.column(x)).collect();
+    let (cols, rows) = samples.size();
+    let col_classes = samples.classes().1;
+    // Each class's columns and rows decoded once.
+    let columns: Vec<_> = samples.all_xs().iter().map(|&x| parts.column(x)).collect();
+    let lines: Vec<_> = samples.all_ys().iter().map(|&y| parts.row(y)).collect();
     let mut t = vec![0u64; parts.levels()];
-    for &y in ys {
-        let row = parts.row(y);
-        for column in &columns {
+    let col_class = samples.col_classes();
+    for i in 0..rows {
+        let columns = &columns[samples.row_class(i) * cols..][..cols];
+        for (j, column) in columns.iter().enumerate() {
+            let row = match col_classes {
+                1 => lines[i],
+                _ => lines[usize::from(col_class[j]) * rows + i],
+            };
             let found = match (row, *column) {
                 (Some(r), Some(c)) => parts.cell(r, c, &mut t),
                 _ => None,

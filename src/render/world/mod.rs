@@ -15,6 +15,7 @@ mod grid;
 mod memory_grid;
 pub mod overlay;
 pub mod raster;
+pub mod sampling;
 pub mod views;
 pub mod worlds;
 
@@ -22,7 +23,7 @@ pub use camera::{Camera, Rect};
 pub use colour::{Rgb, Theme, ThemeKind};
 pub use frame::Frame;
 pub use geometry::{LogicalGeometry, MemoryGeometry};
-pub use grid::probe_by_terms;
+pub use grid::TermGrid;
 pub use raster::{ColourMode, Colouring};
 pub use views::{LogicalView, MemoryView, Pane, Probe, View};
 pub use worlds::Worlds;

@@ -2,7 +2,8 @@
 //! cells when cells are smaller than a few pixels (semantic zoom).
 //!
 //! Blocks are `b x b` cells with `b` a power of two, sampled at their
-//! top-left cell, so a far-out view of a 2^40-element array costs as much
+//! top-left cell, or at a cell of the block chosen by hash where a corner
+//! would draw a beat ([`super::sampling`]), so a far-out view of a 2^40-element array costs as much
 //! as a close-up of a small one: at most about `(pane area) / MIN_SAMPLE_PX^2`
 //! samples, never one per element. The painter puts the samples into an
 //! image with one pixel per sample and scales it up without smoothing.
@@ -11,6 +12,7 @@ use crate::core::{Mapping, NO_TILE};
 
 use super::camera::{Camera, Rect};
 use super::colour::{tile_colour, viridis_table, Rgb, Theme};
+use super::sampling::Samples;
 use super::views::{Probe, View};
 
 /// Smallest on-screen size of one sample.
@@ -121,10 +123,13 @@ pub struct Raster {
     pub rows: usize,
     /// Cells per sample along each axis (a power of two).
     pub block: u64,
-    /// World cell of sample (0, 0); sample (i, j) is cell
-    /// `(x0 + j * block, y0 + i * block)`.
+    /// World cell of block (0, 0); sample (i, j) stands for the block from
+    /// cell `(x0 + j * block, y0 + i * block)`.
     pub x0: u64,
     pub y0: u64,
+    /// The cell each sample shows: its block's top-left one, or where that
+    /// would draw a beat, another of its block's ([`Samples`]).
+    pub samples: Samples,
     /// `rows * cols` RGBA pixels; transparent where nothing is.
     pub rgba: Vec<u8>,
     /// What each sample shows, row-major.
@@ -163,20 +168,26 @@ impl Raster {
         let rows = ((y1 - y0).div_ceil(block)) as usize;
         let levels = view.mapping().num_levels();
         let n = rows * cols;
+        let samples = Samples::new(
+            (x0, y0),
+            (cols, rows),
+            block,
+            (world_w, world_h),
+            view.repeat(),
+        );
         let mut raster = Raster {
             cols,
             rows,
             block,
             x0,
             y0,
+            samples,
             rgba: vec![0; n * 4],
             probes: Vec::with_capacity(n),
             tiles: Vec::with_capacity(n * levels),
             levels,
         };
-        let xs: Vec<u64> = (0..cols as u64).map(|j| x0 + j * block).collect();
-        let ys: Vec<u64> = (0..rows as u64).map(|i| y0 + i * block).collect();
-        view.probe_grid(&xs, &ys, &mut raster.probes, &mut raster.tiles);
+        view.probe_samples(&raster.samples, &mut raster.probes, &mut raster.tiles);
         colours.paint(&raster.probes, &mut raster.tiles, levels, &mut raster.rgba);
         raster
     }

@@ -4,6 +4,7 @@
 use crate::core::{Cell, Mapping, PaddingSource, NO_TILE};
 
 use super::geometry::{LogicalGeometry, MemoryGeometry};
+use super::sampling::Samples;
 
 /// What a world cell shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,31 +44,45 @@ pub trait View {
     fn probe(&mut self, wx: u64, wy: u64, tiles: &mut [u64]) -> Probe;
     /// The world cell showing memory offset `offset`, if this view shows it.
     fn cell_of_offset(&mut self, offset: u64) -> Option<(u64, u64)>;
+    /// How many cells apart, along x and y, what the view shows repeats
+    /// (`u64::MAX`: it does not): a sample per block coarser than that
+    /// would draw the beat of the two ([`super::sampling`]).
+    fn repeat(&self) -> (u64, u64);
 
-    /// Probes every cell `(xs[j], ys[i])`, row by row, appending to
-    /// `probes` and `levels` tile numbers per cell to `tiles`.
-    fn probe_grid(
-        &mut self,
-        xs: &[u64],
-        ys: &[u64],
-        probes: &mut Vec<Probe>,
-        tiles: &mut Vec<u64>,
-    ) {
-        probe_each(self, xs, ys, probes, tiles);
+    /// Probes every sample of `samples`, row by row, appending to `probes`
+    /// and `levels` tile numbers per sample to `tiles`.
+    fn probe_samples(&mut self, samples: &Samples, probes: &mut Vec<Probe>, tiles: &mut Vec<u64>) {
+        probe_each(self, samples, probes, tiles);
     }
 }
 
-/// [`View::probe_grid`] one cell at a time.
-fn probe_each<V: View + ?Sized>(
-    view: &mut V,
+/// Probes every cell `(xs[j], ys[i])` of `view`, row by row, appending to
+/// `probes` and `levels` tile numbers per cell to `tiles` (a grid of one
+/// class of samples, [`View::probe_samples`]). Not a method of the trait:
+/// the pages' modules never call it, and a trait method stays in every
+/// view's table of methods.
+pub fn probe_grid(
+    view: &mut dyn View,
     xs: &[u64],
     ys: &[u64],
     probes: &mut Vec<Probe>,
     tiles: &mut Vec<u64>,
 ) {
+    view.probe_samples(&Samples::grid(xs, ys), probes, tiles);
+}
+
+/// [`View::probe_samples`] one cell at a time.
+fn probe_each<V: View + ?Sized>(
+    view: &mut V,
+    samples: &Samples,
+    probes: &mut Vec<Probe>,
+    tiles: &mut Vec<u64>,
+) {
     let mut t = vec![0u64; view.mapping().num_levels()];
-    for &y in ys {
-        for &x in xs {
+    let (cols, rows) = samples.size();
+    for i in 0..rows {
+        for j in 0..cols {
+            let (x, y) = samples.at(i, j);
             probes.push(view.probe(x, y, &mut t));
             tiles.extend_from_slice(&t);
         }
@@ -134,15 +149,11 @@ impl View for LogicalView<'_> {
         }
     }
 
-    fn probe_grid(
-        &mut self,
-        xs: &[u64],
-        ys: &[u64],
-        probes: &mut Vec<Probe>,
-        tiles: &mut Vec<u64>,
-    ) {
-        if !super::grid::probe_by_terms(self.mapping, &self.geometry, xs, ys, probes, tiles) {
-            probe_each(self, xs, ys, probes, tiles);
+    fn probe_samples(&mut self, samples: &Samples, probes: &mut Vec<Probe>, tiles: &mut Vec<u64>) {
+        let (cols, rows) = samples.size();
+        match super::grid::TermGrid::new(self.mapping, &self.geometry, cols * rows) {
+            Some(mut grid) => grid.probe(samples, probes, tiles),
+            None => probe_each(self, samples, probes, tiles),
         }
     }
 
@@ -152,6 +163,16 @@ impl View for LogicalView<'_> {
         }
         let (slice, r, c) = self.geometry.place_of(&self.index);
         Some(self.geometry.world_of(slice, r, c))
+    }
+
+    /// The slices' pitch, along an axis with more than one slice.
+    fn repeat(&self) -> (u64, u64) {
+        let g = &self.geometry;
+        let along = |count: u64, pitch: u64| if count > 1 { pitch } else { u64::MAX };
+        (
+            along(g.slices_per_row, g.pitch_x()),
+            along(g.slice_grid_rows, g.pitch_y()),
+        )
     }
 }
 
@@ -203,20 +224,23 @@ impl View for MemoryView<'_> {
         }
     }
 
-    fn probe_grid(
-        &mut self,
-        xs: &[u64],
-        ys: &[u64],
-        probes: &mut Vec<Probe>,
-        tiles: &mut Vec<u64>,
-    ) {
+    fn probe_samples(&mut self, samples: &Samples, probes: &mut Vec<Probe>, tiles: &mut Vec<u64>) {
         match self.mapping.offset_parts(self.geometry.row_width) {
-            Some(parts) => super::memory_grid::probe_parts(parts, xs, ys, probes, tiles),
-            None => probe_each(self, xs, ys, probes, tiles),
+            Some(parts) => super::memory_grid::probe_parts(parts, samples, probes, tiles),
+            None => probe_each(self, samples, probes, tiles),
         }
     }
 
     fn cell_of_offset(&mut self, offset: u64) -> Option<(u64, u64)> {
         (offset < self.geometry.footprint).then(|| self.geometry.cell(offset))
+    }
+
+    /// Padding can come in runs of any length, down to one cell; without
+    /// it, memory is a plain ramp.
+    fn repeat(&self) -> (u64, u64) {
+        match self.mapping.footprint() > self.mapping.num_elements() {
+            true => (1, 1),
+            false => (u64::MAX, u64::MAX),
+        }
     }
 }

@@ -26,29 +26,17 @@
 //! sum to use.
 
 mod joint;
+mod terms;
 
 use std::collections::HashMap;
 
 use crate::core::{Mapping, PaddingSource};
 
 use super::geometry::LogicalGeometry;
+use super::sampling::Samples;
 use super::views::Probe;
 use joint::Joint;
-
-/// Terms, stored flat: term `k` has `offset[k]`, `id[k]`, tiles
-/// `tiles[k * levels..]` and the two inside-flags.
-struct Terms<'a> {
-    mapping: &'a Mapping,
-    /// The mapping's row-major strides.
-    strides: &'a [u64],
-    levels: usize,
-    offset: Vec<u64>,
-    id: Vec<u64>,
-    tiles: Vec<u64>,
-    in_dims: Vec<bool>,
-    in_extents: Vec<bool>,
-    scratch: Vec<u64>,
-}
+use terms::Terms;
 
 type TermId = u32;
 
@@ -61,87 +49,6 @@ type Col = (u64, u64, u64, TermId, TermId);
 /// number, its slice term (when the slice terms are by parts).
 type Row = (u64, u64, TermId, u64, TermId);
 
-impl<'a> Terms<'a> {
-    fn new(mapping: &'a Mapping) -> Terms<'a> {
-        let levels = mapping.num_levels();
-        let mut terms = Terms {
-            mapping,
-            strides: mapping.row_major_strides(),
-            levels,
-            offset: Vec::new(),
-            id: Vec::new(),
-            tiles: Vec::new(),
-            in_dims: Vec::new(),
-            in_extents: Vec::new(),
-            scratch: vec![0; levels],
-        };
-        // Term 0: all coordinates 0 (a dimension that is not set).
-        terms.add(&vec![0; mapping.num_dims()]);
-        terms
-    }
-
-    /// Adds the term of `index` (coordinates not concerned are 0).
-    fn add(&mut self, index: &[u64]) -> TermId {
-        let offset = self.mapping.locate(index, &mut self.scratch).unwrap_or(0);
-        self.offset.push(offset);
-        self.tiles.extend_from_slice(&self.scratch);
-        self.id.push(
-            index
-                .iter()
-                .zip(self.strides)
-                .fold(0u64, |acc, (i, s)| acc.wrapping_add(i.wrapping_mul(*s))),
-        );
-        self.in_dims
-            .push(index.iter().zip(self.mapping.dims()).all(|(i, d)| i < d));
-        self.in_extents
-            .push(index.iter().zip(self.mapping.extents()).all(|(i, e)| i < e));
-        (self.offset.len() - 1) as TermId
-    }
-}
-
-impl Terms<'_> {
-    /// Sets term `slot` to that of a leading index whose dims are all
-    /// linear ([`Mapping::is_linear_dim`]): `sum of v * term(1 in dim d)`
-    /// over the `(dim, v, term of 1)` given, with no lookup. One slot is
-    /// rewritten for each new slice, since only the latest is in use: a view
-    /// of many slices would otherwise add a term for nearly every sample.
-    fn set_linear(&mut self, slot: TermId, values: &[(usize, u64, TermId)]) {
-        let (levels, k) = (self.levels, slot as usize);
-        let mut offset = 0u64;
-        let mut id = 0u64;
-        let (mut in_dims, mut in_extents) = (true, true);
-        self.scratch.fill(0);
-        for &(d, v, unit) in values {
-            let u = unit as usize;
-            offset = offset.wrapping_add(v.wrapping_mul(self.offset[u]));
-            id = id.wrapping_add(v.wrapping_mul(self.strides[d]));
-            for l in 0..levels {
-                self.scratch[l] =
-                    self.scratch[l].wrapping_add(v.wrapping_mul(self.tiles[u * levels + l]));
-            }
-            in_dims &= v < self.mapping.dims()[d];
-            in_extents &= v < self.mapping.extents()[d];
-        }
-        self.tiles[k * levels..(k + 1) * levels].copy_from_slice(&self.scratch);
-        self.offset[k] = offset;
-        self.id[k] = id;
-        self.in_dims[k] = in_dims;
-        self.in_extents[k] = in_extents;
-    }
-
-    /// A new term, set by [`Terms::set_linear`].
-    fn push_linear(&mut self, values: &[(usize, u64, TermId)]) -> TermId {
-        let slot = self.offset.len() as TermId;
-        self.offset.push(0);
-        self.id.push(0);
-        self.in_dims.push(true);
-        self.in_extents.push(true);
-        self.tiles.extend(std::iter::repeat_n(0, self.levels));
-        self.set_linear(slot, values);
-        slot
-    }
-}
-
 /// Where a sampled position falls on one axis: the slice row or column,
 /// and the position inside the slice.
 fn place(pos: u64, pitch: u64, len: u64, count: u64) -> Option<(u64, u64)> {
@@ -149,148 +56,200 @@ fn place(pos: u64, pitch: u64, len: u64, count: u64) -> Option<(u64, u64)> {
     (k < len && s < count).then_some((s, k))
 }
 
-/// Like probing every cell of the grid with the logical view, when the
-/// cells are sums of terms (see the module docs); returns false, having
-/// probed nothing, when they are not, or when the row and column dims are
-/// merged and the view repeats too few `(r, c)` for the terms to pay.
-pub fn probe_by_terms(
-    mapping: &Mapping,
-    g: &LogicalGeometry,
-    xs: &[u64],
-    ys: &[u64],
-    probes: &mut Vec<Probe>,
-    tiles: &mut Vec<u64>,
-) -> bool {
-    let n = mapping.num_dims();
-    let k = g.leading.len();
-    let groups = mapping.merge_groups();
-    let col_dim = n.checked_sub(1);
-    let row_dim = n.checked_sub(2);
-    let group_of = |d: Option<usize>| d.map(|d| groups[d]);
-    let (row_group, col_group) = (group_of(row_dim), group_of(col_dim));
-    if groups[..k]
-        .iter()
-        .any(|&h| Some(h) == row_group || Some(h) == col_group)
-    {
-        return false;
+/// The terms of one view's samples: set up, then looked up for each
+/// sampled row and column of each class of samples
+/// (`crate::render::world::sampling`), and summed per sample.
+pub struct TermGrid<'m> {
+    mapping: &'m Mapping,
+    g: &'m LogicalGeometry,
+    terms: Terms<'m>,
+    joint: Option<Joint>,
+    index: Vec<u64>,
+    /// The slots that linear slice terms are written to, one per entry
+    /// of the recent slices' table.
+    linear: Vec<TermId>,
+    /// The last leading dim's size, and whether slices split into (outer,
+    /// last leading coordinate).
+    last: u64,
+    split: bool,
+    /// The terms of 1 in each outer leading dim, when all are linear.
+    units: Option<Vec<TermId>>,
+    /// The unit term of the one linear leading dim, when slice terms are
+    /// by parts.
+    by_parts: Option<TermId>,
+    row_term_dim: Option<usize>,
+    col_term_dim: Option<usize>,
+    values: Vec<(usize, u64, TermId)>,
+    cache: HashMap<u64, Option<TermId>>,
+    /// Terms of one coordinate in one dim, looked up once each (the
+    /// classes of samples repeat them): per dim, by coordinate below
+    /// [`UNITS_SEEN`], `TermId::MAX` until looked up.
+    units_seen: Vec<Vec<TermId>>,
+}
+
+/// Coordinates whose one-coordinate terms are kept (a table of this many
+/// entries per dim at most).
+const UNITS_SEEN: usize = 1 << 14;
+
+/// Slices (or outer groups) whose terms are kept, by a hash of the slice
+/// row and group: samples moved off their blocks' corners visit the few
+/// slices near them in no order (`crate::render::world::sampling`).
+const RECENT: usize = 64;
+
+/// An entry of the recent slices' table: (slice row, group) and its term
+/// (`None`: outside the array).
+type Recent = ((u64, u64), Option<TermId>);
+
+/// The table entry of slice row `sr` and group `group`.
+fn recent_slot((sr, group): (u64, u64)) -> usize {
+    let h = (sr.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ group).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    (h >> 58) as usize % RECENT
+}
+
+impl<'m> TermGrid<'m> {
+    /// `None` when the cells are not sums of terms, or when the row and
+    /// column dims are merged and `cells` samples repeat too few `(r, c)`.
+    pub fn new(mapping: &'m Mapping, g: &'m LogicalGeometry, cells: usize) -> Option<TermGrid<'m>> {
+        let n = mapping.num_dims();
+        let k = g.leading.len();
+        let groups = mapping.merge_groups();
+        let col_dim = n.checked_sub(1);
+        let row_dim = n.checked_sub(2);
+        let group_of = |d: Option<usize>| d.map(|d| groups[d]);
+        let (row_group, col_group) = (group_of(row_dim), group_of(col_dim));
+        if groups[..k]
+            .iter()
+            .any(|&h| Some(h) == row_group || Some(h) == col_group)
+        {
+            return None;
+        }
+        let joined = match (row_dim, col_dim) {
+            (Some(rd), Some(cd)) if row_group == col_group => Some((rd, cd)),
+            _ => None,
+        };
+        // Decided before any term is looked up: declining then wastes nothing.
+        let joint = Joint::new(joined, g, cells)?;
+        let mut terms = Terms::new(mapping);
+        let index = vec![0u64; n];
+        // (Each slot is set before it is read: `set_linear`.)
+        let linear = (0..RECENT).map(|_| terms.push_linear(&[])).collect();
+        // Slices decompose into (outer, last leading coordinate) when a row of
+        // slices holds whole runs of the last leading dim.
+        let last = g.leading.last().copied().unwrap_or(1).max(1);
+        let split = k >= 1
+            && g.slices_per_row.is_multiple_of(last)
+            && !groups[..k - 1].contains(&groups[k - 1]);
+        // (The terms of `r` and `c` are 0 when the row and column dims are
+        // joined: `Joint` looks the pair up.)
+        let (row_term_dim, col_term_dim) = match joined {
+            Some(_) => (None, None),
+            None => (row_dim, col_dim),
+        };
+        let mut grid = TermGrid {
+            mapping,
+            g,
+            terms,
+            joint,
+            index,
+            linear,
+            last,
+            split,
+            units: None,
+            by_parts: None,
+            row_term_dim,
+            col_term_dim,
+            values: Vec::new(),
+            cache: HashMap::new(),
+            units_seen: vec![Vec::new(); n],
+        };
+        // Slice (or outer) terms: arithmetic when every dim they cover is
+        // linear (batch dims), else looked up once each.
+        let outer_dims = if split { k.saturating_sub(1) } else { k };
+        grid.units = (0..outer_dims)
+            .map(|d| {
+                if g.leading[d] <= 1 {
+                    Some(0)
+                } else if mapping.is_linear_dim(d) {
+                    Some(grid.unit(Some(d), 1))
+                } else {
+                    None
+                }
+            })
+            .collect();
+        // One linear leading dim, not split, every slice in view within the
+        // array: the slice term is linear in the slice number `sr * slices
+        // per row + sc`, so it is a row part plus a column part, each set once
+        // per sampled row and column (a view of many small slices otherwise
+        // reaches a new slice every sample or two).
+        grid.by_parts = match grid.units.as_deref() {
+            Some(&[u]) if !split && u != 0 && g.leading[0] <= mapping.dims()[0] => Some(u),
+            _ => None,
+        };
+        Some(grid)
     }
-    let joined = match (row_dim, col_dim) {
-        (Some(rd), Some(cd)) if row_group == col_group => Some((rd, cd)),
-        _ => None,
-    };
-    // Decided before any term is looked up: declining then wastes nothing.
-    let Some(mut joint) = Joint::new(joined, g, xs.len() * ys.len()) else {
-        return false;
-    };
-    let mut terms = Terms::new(mapping);
-    let levels = terms.levels;
-    let mut index = vec![0u64; n];
-    // The slot that linear slice terms are written to (term 0's copy).
-    let linear = terms.add(&index);
-    let mut unit = |terms: &mut Terms<'_>, dim: Option<usize>, value: u64| -> TermId {
+
+    /// The term of `value` in `dim` (every other coordinate 0).
+    fn unit(&mut self, dim: Option<usize>, value: u64) -> TermId {
         match dim {
             Some(d) if value > 0 => {
-                index.iter_mut().for_each(|i| *i = 0);
-                index[d] = value;
-                terms.add(&index)
+                let seen = usize::try_from(value).ok().filter(|&v| v < UNITS_SEEN);
+                if let Some(v) = seen {
+                    let table = &mut self.units_seen[d];
+                    if table.len() <= v {
+                        table.resize(v + 1, TermId::MAX);
+                    }
+                    if table[v] != TermId::MAX {
+                        return table[v];
+                    }
+                }
+                self.index.iter_mut().for_each(|i| *i = 0);
+                self.index[d] = value;
+                let t = self.terms.add(&self.index);
+                if let Some(v) = seen {
+                    self.units_seen[d][v] = t;
+                }
+                t
             }
             _ => 0,
         }
-    };
-    // Slices decompose into (outer, last leading coordinate) when a row of
-    // slices holds whole runs of the last leading dim.
-    let last = g.leading.last().copied().unwrap_or(1).max(1);
-    let split = k >= 1
-        && g.slices_per_row.is_multiple_of(last)
-        && !groups[..k - 1].contains(&groups[k - 1]);
-    // Slice (or outer) terms: arithmetic when every dim they cover is
-    // linear (batch dims), else looked up once each.
-    let outer_dims = if split { k.saturating_sub(1) } else { k };
-    let units: Option<Vec<TermId>> = (0..outer_dims)
-        .map(|d| {
-            if g.leading[d] <= 1 {
-                Some(0)
-            } else if mapping.is_linear_dim(d) {
-                Some(unit(&mut terms, Some(d), 1))
-            } else {
-                None
-            }
-        })
-        .collect();
-    // One linear leading dim, not split, every slice in view within the
-    // array: the slice term is linear in the slice number `sr * slices per
-    // row + sc`, so it is a row part plus a column part, each set once per
-    // sampled row and column (a view of many small slices otherwise reaches
-    // a new slice every sample or two).
-    let spr = g.slices_per_row;
-    let by_parts = match units.as_deref() {
-        Some(&[u]) if !split && u != 0 && g.leading[0] <= mapping.dims()[0] => Some(u),
-        _ => None,
-    };
-    // Per sampled column: slice column, its group (the outer group when
-    // split, else the slice column: divided here, not once per cell), term
-    // of x, term of the last leading coordinate (when split) or the
-    // column's part of the slice term (by parts).
-    // (The terms of `r` and `c` are 0 when the row and column dims are
-    // joined: `Joint` looks the pair up.)
-    let (row_term_dim, col_term_dim) = match joined {
-        Some(_) => (None, None),
-        None => (row_dim, col_dim),
-    };
-    let cols: Vec<Option<Col>> = xs
-        .iter()
-        .map(|&x| {
-            let (sc, c) = place(x, g.pitch_x(), g.cols, g.slices_per_row)?;
-            let tc = unit(&mut terms, col_term_dim, c);
-            let (group, tz) = match by_parts {
-                _ if split => (sc / last, unit(&mut terms, Some(k - 1), sc % last)),
-                Some(u) => (sc, terms.push_linear(&[(0, sc, u)])),
-                None => (sc, 0),
-            };
-            Some((sc, group, c, tc, tz))
-        })
-        .collect();
-    let rows: Vec<Option<Row>> = ys
-        .iter()
-        .map(|&y| {
-            let (sr, r) = place(y, g.pitch_y(), g.rows, g.slice_grid_rows)?;
-            let tr = unit(&mut terms, row_term_dim, r);
-            let first = sr.checked_mul(spr)?;
-            let ts = by_parts.map_or(0, |u| terms.push_linear(&[(0, first, u)]));
-            Some((sr, r, tr, first, ts))
-        })
-        .collect();
-    let mut values: Vec<(usize, u64, TermId)> = Vec::with_capacity(outer_dims);
-    let mut cache: HashMap<u64, Option<TermId>> = HashMap::new();
-    let outer_count = g.num_slices / last;
-    let mut slice_term = |terms: &mut Terms<'_>, sr: u64, sc: u64| -> Option<TermId> {
+    }
+
+    /// The term of slice `(sr, sc)` (or of its outer group when split);
+    /// linear terms are written to slot `slot` of [`TermGrid::linear`].
+    fn slice_term(&mut self, sr: u64, sc: u64, slot: usize) -> Option<TermId> {
+        let (g, k) = (self.g, self.g.leading.len());
         if k == 0 {
             return Some(0);
         }
         let slice = sr.checked_mul(g.slices_per_row)?.checked_add(sc)?;
-        let (key, limit, dims) = if split {
-            (slice / last, outer_count, &g.leading[..k - 1])
+        let (key, limit, dims) = if self.split {
+            (
+                slice / self.last,
+                g.num_slices / self.last,
+                &g.leading[..k - 1],
+            )
         } else {
             (slice, g.num_slices, &g.leading[..])
         };
         if key >= limit {
             return None;
         }
-        if let Some(units) = &units {
-            values.clear();
+        if let Some(units) = &self.units {
+            self.values.clear();
             let mut rest = key;
             for d in (0..dims.len()).rev() {
                 let size = dims[d].max(1);
                 if rest % size > 0 {
-                    values.push((d, rest % size, units[d]));
+                    self.values.push((d, rest % size, units[d]));
                 }
                 rest /= size;
             }
-            terms.set_linear(linear, &values);
-            return Some(linear);
+            self.terms.set_linear(self.linear[slot], &self.values);
+            return Some(self.linear[slot]);
         }
-        *cache.entry(key).or_insert_with(|| {
-            let mut lead = vec![0u64; n];
+        let terms = &mut self.terms;
+        *self.cache.entry(key).or_insert_with(|| {
+            let mut lead = vec![0u64; self.mapping.num_dims()];
             let mut rest = key;
             for d in (0..dims.len()).rev() {
                 let size = dims[d].max(1);
@@ -299,66 +258,125 @@ pub fn probe_by_terms(
             }
             Some(terms.add(&lead))
         })
-    };
-    let mut last_slice: Option<((u64, u64), Option<TermId>)> = None;
-    for row in &rows {
-        for col in &cols {
-            let (Some((sr, r, tr, first, row_ts)), Some((sc, group, c, tc, tz))) = (row, col)
-            else {
-                probes.push(Probe::Outside);
-                tiles.extend(std::iter::repeat_n(0, levels));
-                continue;
-            };
-            // Neighbouring samples usually share a slice (or outer group).
-            let group = (*sr, *group);
-            let ts = match last_slice {
-                _ if by_parts.is_some() => {
-                    (first.saturating_add(*sc) < g.num_slices).then_some(*row_ts)
+    }
+
+    /// Probes every sample, row by row, appending to `probes` and the tile
+    /// numbers to `tiles`, like [`super::views::View::probe_samples`].
+    pub fn probe(&mut self, samples: &Samples, probes: &mut Vec<Probe>, tiles: &mut Vec<u64>) {
+        let (g, mapping, levels) = (self.g, self.mapping, self.terms.levels);
+        let (k, last, spr) = (g.leading.len(), self.last, g.slices_per_row);
+        let (ncols, nrows) = samples.size();
+        let col_classes = samples.classes().1;
+        // Per sampled column of each class: slice column, its group (the
+        // outer group when split, else the slice column: divided here, not
+        // once per cell), term of x, term of the last leading coordinate
+        // (when split) or the column's part of the slice term (by parts).
+        let cols: Vec<Option<Col>> = samples
+            .all_xs()
+            .iter()
+            .map(|&x| {
+                let (sc, c) = place(x, g.pitch_x(), g.cols, g.slices_per_row)?;
+                let tc = self.unit(self.col_term_dim, c);
+                let (group, tz) = match self.by_parts {
+                    _ if self.split => (sc / last, self.unit(Some(k - 1), sc % last)),
+                    Some(u) => (sc, self.terms.push_linear(&[(0, sc, u)])),
+                    None => (sc, 0),
+                };
+                Some((sc, group, c, tc, tz))
+            })
+            .collect();
+        let rows: Vec<Option<Row>> = samples
+            .all_ys()
+            .iter()
+            .map(|&y| {
+                let (sr, r) = place(y, g.pitch_y(), g.rows, g.slice_grid_rows)?;
+                let tr = self.unit(self.row_term_dim, r);
+                let first = sr.checked_mul(spr)?;
+                let ts = self
+                    .by_parts
+                    .map_or(0, |u| self.terms.push_linear(&[(0, first, u)]));
+                Some((sr, r, tr, first, ts))
+            })
+            .collect();
+        // The slices seen lately, by `recent_slot`: (slice row, group), term.
+        let mut recent: [Option<Recent>; RECENT] = [None; RECENT];
+        let mut last: Recent = ((u64::MAX, u64::MAX), None);
+        let col_class = samples.col_classes();
+        for i in 0..nrows {
+            let cols = &cols[samples.row_class(i) * ncols..][..ncols];
+            // One class of columns (samples at their blocks' corners): one
+            // row entry for the whole row.
+            let same = (col_classes == 1).then(|| &rows[i]);
+            for (j, col) in cols.iter().enumerate() {
+                let row = match same {
+                    Some(row) => row,
+                    None => &rows[usize::from(col_class[j]) * nrows + i],
+                };
+                let (Some((sr, r, tr, first, row_ts)), Some((sc, group, c, tc, tz))) = (row, col)
+                else {
+                    probes.push(Probe::Outside);
+                    tiles.extend(std::iter::repeat_n(0, levels));
+                    continue;
+                };
+                // Nearby samples usually share a few slices (or outer groups).
+                let group = (*sr, *group);
+                let slot = recent_slot(group);
+                let ts = match recent[slot] {
+                    _ if self.by_parts.is_some() => {
+                        (first.saturating_add(*sc) < g.num_slices).then_some(*row_ts)
+                    }
+                    // Samples at their blocks' corners: mostly the slice
+                    // of the sample before.
+                    _ if last.0 == group => last.1,
+                    Some((g0, t)) if g0 == group => {
+                        last = (group, t);
+                        t
+                    }
+                    _ => {
+                        let t = self.slice_term(*sr, *sc, slot);
+                        recent[slot] = Some((group, t));
+                        last = (group, t);
+                        t
+                    }
+                };
+                let Some(ts) = ts else {
+                    probes.push(Probe::Outside);
+                    tiles.extend(std::iter::repeat_n(0, levels));
+                    continue;
+                };
+                let terms = &mut self.terms;
+                let (tr, tc) = match &mut self.joint {
+                    Some(jt) => (jt.term(terms, *r, *c), 0),
+                    None => (*tr, *tc),
+                };
+                let parts = [ts as usize, *tz as usize, tr as usize, tc as usize];
+                let offset = parts
+                    .iter()
+                    .fold(0u64, |acc, &p| acc.wrapping_add(terms.offset[p]));
+                for l in 0..levels {
+                    tiles.push(parts.iter().fold(0u64, |acc, &p| {
+                        acc.wrapping_add(terms.tiles[p * levels + l])
+                    }));
                 }
-                Some((g0, t)) if g0 == group => t,
-                _ => {
-                    let t = slice_term(&mut terms, *sr, *sc);
-                    last_slice = Some((group, t));
-                    t
-                }
-            };
-            let Some(ts) = ts else {
-                probes.push(Probe::Outside);
-                tiles.extend(std::iter::repeat_n(0, levels));
-                continue;
-            };
-            let (tr, tc) = match &mut joint {
-                Some(jt) => (jt.term(&mut terms, *r, *c), 0),
-                None => (*tr, *tc),
-            };
-            let parts = [ts as usize, *tz as usize, tr as usize, tc as usize];
-            let offset = parts
-                .iter()
-                .fold(0u64, |acc, &p| acc.wrapping_add(terms.offset[p]));
-            for l in 0..levels {
-                tiles.push(parts.iter().fold(0u64, |acc, &p| {
-                    acc.wrapping_add(terms.tiles[p * levels + l])
-                }));
+                probes.push(if parts.iter().all(|&p| terms.in_dims[p]) {
+                    Probe::Element {
+                        offset,
+                        id: parts
+                            .iter()
+                            .fold(0u64, |acc, &p| acc.wrapping_add(terms.id[p])),
+                    }
+                } else {
+                    let legacy = mapping.is_legacy() && parts.iter().all(|&p| terms.in_extents[p]);
+                    Probe::Padding {
+                        offset,
+                        source: if legacy {
+                            PaddingSource::LegacyPadding
+                        } else {
+                            PaddingSource::Tile { level: 0 }
+                        },
+                    }
+                });
             }
-            probes.push(if parts.iter().all(|&p| terms.in_dims[p]) {
-                Probe::Element {
-                    offset,
-                    id: parts
-                        .iter()
-                        .fold(0u64, |acc, &p| acc.wrapping_add(terms.id[p])),
-                }
-            } else {
-                let legacy = mapping.is_legacy() && parts.iter().all(|&p| terms.in_extents[p]);
-                Probe::Padding {
-                    offset,
-                    source: if legacy {
-                        PaddingSource::LegacyPadding
-                    } else {
-                        PaddingSource::Tile { level: 0 }
-                    },
-                }
-            });
         }
     }
-    true
 }
