@@ -177,6 +177,32 @@ test('?shape= in the address loads that shape', async () => {
   }
 });
 
+// A layout that is mostly padding must look like it when far out: the
+// oom shape's dim 4 (4) is padded to 128 by the tile, so 31/32 of its
+// memory is padding. One sample per block at the blocks' corners (blocks
+// of a multiple of 128 offsets) fell on elements only and drew a plain
+// ramp; samples off the corners (src/render/world/sampling.rs) show the
+// padding grey in proportion.
+test('a mostly padded layout shows its padding in the memory pane', async () => {
+  await page.mouse.move(0, 0);
+  const before = await canvasView(page);
+  await typeShape(page, 's32[2048,1,128,128,4]{4,3,2,0,1:T(8,128)}');
+  const view = await waitForPicture(page, { after: before.generation });
+  await screenshot(page, 'app-05-mostly-padding');
+  assert.ok(view.block.memory >= 128, `memory block ${view.block.memory}`);
+  assert.deepEqual(view.scattered, { logical: true, memory: true });
+  assert.match(await page.textContent('#legend-sampled'), /picked at random from up to \d+x\d+/);
+  // A sentence: it wraps inside the legend rather than running past it.
+  const [right, legendRight] = await page.$eval('#legend-sampled', (e) =>
+    [e.getBoundingClientRect().right, e.parentElement.getBoundingClientRect().right]);
+  assert.ok(right <= legendRight + 0.5, `the note ends at ${right}, the legend at ${legendRight}`);
+  const drawn = await canvasSummary(page, view.memory, LIGHT.background);
+  const notPadding = await canvasSummary(page, view.memory, LIGHT.padding);
+  // Pixels near the padding grey, of the pixels the picture paints.
+  const padding = (drawn.pixels - notPadding.painted) / drawn.painted;
+  assert.ok(padding > 0.85, `padding grey on ${(100 * padding).toFixed(1)}% of the memory picture`);
+});
+
 test('the address follows typing and a reload keeps the last input', async () => {
   const input = page.locator('#shape-input');
   await input.fill('s8[2,3]{0,1');
@@ -192,6 +218,6 @@ test('the address follows typing and a reload keeps the last input', async () =>
   await waitForPicture(page);
   assert.equal(await page.inputValue('#shape-input'), last, 'localStorage kept the input');
   await waitForQuery(page, 'shape', last); // and the address shows it again
-  await screenshot(page, 'app-05-reloaded');
+  await screenshot(page, 'app-06-reloaded');
   assert.deepEqual(app.errors, [], 'no console errors over the whole session');
 });

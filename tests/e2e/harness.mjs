@@ -188,6 +188,7 @@ export async function canvasView(page) {
     playing: a.playing === 'true',
     generation: Number(a.generation),
     block: { logical: Number(a.blockLogical), memory: Number(a.blockMemory) },
+    scattered: { logical: a.scatteredLogical === 'true', memory: a.scatteredMemory === 'true' },
     rowWidth: Number(a.rowWidth),
     logicalWorld: { w: worldW, h: worldH },
   };
@@ -409,11 +410,13 @@ export async function waitForQuery(page, name, value) {
  * The drawn sample holding world cell (wx, wy) of `pane`: zoomed out, one
  * sample stands for a block of `block` x `block` cells and shows its
  * top-left cell (unless the view repeats within a few blocks, where it
- * shows a cell of the block chosen by hash: src/render/world/sampling.rs;
- * no picture the tests read this way does). Returns that cell and the
- * sample's centre on screen.
+ * shows a cell of the block chosen by hash, src/render/world/sampling.rs,
+ * and the canvas says `data-scattered-<pane>="true"`: then there is no
+ * such cell to read, and this throws). Returns that cell and the sample's
+ * centre on screen.
  */
 export function sampleAt(view, pane, wx, wy) {
+  if (view.scattered?.[pane]) throw new Error(`the ${pane} pane's samples are scattered in their blocks`);
   const b = view.block[pane];
   const [bx, by] = [Math.floor(wx / b) * b, Math.floor(wy / b) * b];
   const [x, y] = toScreen(view, pane, bx + b / 2, by + b / 2);

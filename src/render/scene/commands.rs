@@ -176,6 +176,10 @@ pub struct PaneScene {
     pub margin: Vec<Label>,
     /// Cells per drawn sample (1 when every cell is drawn).
     pub block: u64,
+    /// Whether each sample shows a cell of its block picked by hash, not
+    /// its top-left one (`render::world::sampling`): the picture is then
+    /// a sample of the cells, in proportion.
+    pub scattered: bool,
     /// Tiling levels whose tiles are too small here to be outlined.
     pub dense_levels: Vec<usize>,
 }

@@ -78,6 +78,7 @@ pub fn build_pane(
     let margin = std::iter::once(title).chain(extra.margin).collect();
     let hatch = raster.padding_runs(camera, rect);
     let dest = raster.screen_rect(camera, rect);
+    let scattered = raster.samples.moved();
     PaneScene {
         pane: view.pane(),
         rect: *rect,
@@ -93,6 +94,7 @@ pub fn build_pane(
         labels,
         margin,
         block: raster.block,
+        scattered,
         dense_levels,
     }
 }

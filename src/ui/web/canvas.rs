@@ -77,7 +77,10 @@ pub fn LayoutCanvas(props: &LayoutCanvasProps) -> Html {
                 publish(&canvas, &state, &new);
                 // The legend shows blocks and dense levels: re-render it
                 // only when those change.
-                if report.blocks != new.blocks || report.dense_levels != new.dense_levels {
+                if report.blocks != new.blocks
+                    || report.scattered != new.scattered
+                    || report.dense_levels != new.dense_levels
+                {
                     report.set(new);
                 }
             }
@@ -296,6 +299,8 @@ fn publish(canvas: &HtmlCanvasElement, state: &State, report: &PaintReport) {
         ),
         ("data-block-logical", report.blocks[0].to_string()),
         ("data-block-memory", report.blocks[1].to_string()),
+        ("data-scattered-logical", report.scattered[0].to_string()),
+        ("data-scattered-memory", report.scattered[1].to_string()),
     ];
     for pane in [Pane::Logical, Pane::Memory] {
         let c = state.camera(pane);

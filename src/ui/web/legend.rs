@@ -100,6 +100,7 @@ pub fn Legend(props: &LegendProps) -> Html {
         )
     });
     let blocks = props.report.blocks.iter().copied().max().unwrap_or(1);
+    let scattered = props.report.scattered.iter().any(|&s| s);
     html! {
         <figcaption id="legend" class="legend">
             { colours }
@@ -109,8 +110,11 @@ pub fn Legend(props: &LegendProps) -> Html {
             if let Some(p) = packing {
                 <span class="legend-item">{ p }</span>
             }
-            if blocks > 1 {
+            if blocks > 1 && !scattered {
                 <span class="legend-item muted">{ format!("zoomed out: a square stands for up to {blocks}x{blocks} cells; zoom in for every cell") }</span>
+            }
+            if scattered {
+                <span class="legend-item muted" id="legend-sampled">{ format!("zoomed out: a square is one cell picked at random from up to {blocks}x{blocks}, a sample in proportion; zoom in for every cell") }</span>
             }
             <span class="legend-item muted">{ "wheel or pinch: zoom · drag: pan · double-click: fit · click: pin a cell" }</span>
         </figcaption>

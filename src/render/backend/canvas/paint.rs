@@ -67,6 +67,8 @@ pub struct PaintReport {
     pub rebuilt: Vec<Pane>,
     /// Cells per drawn sample, per pane (logical, memory).
     pub blocks: [u64; 2],
+    /// Whether a pane's samples are cells picked by hash in their blocks.
+    pub scattered: [bool; 2],
     /// Levels too small to outline, per pane.
     pub dense_levels: [Vec<usize>; 2],
     /// Milliseconds spent building scenes and drawing them.
@@ -99,6 +101,7 @@ pub struct Painter {
     octx: Ctx,
     keys: [Option<LayerKey>; 2],
     blocks: [u64; 2],
+    scattered: [bool; 2],
     dense: [Vec<usize>; 2],
     thumbs: [Option<(ThumbKey, HtmlCanvasElement)>; 2],
     /// One per pane, so that their sizes (the sample grids) stay put.
@@ -117,6 +120,7 @@ impl Painter {
             overlay,
             keys: [None, None],
             blocks: [1, 1],
+            scattered: [false, false],
             dense: [Vec::new(), Vec::new()],
             thumbs: [None, None],
             scratch: [new_canvas()?, new_canvas()?],
@@ -190,6 +194,7 @@ impl Painter {
             }
         }
         report.blocks = self.blocks;
+        report.scattered = self.scattered;
         report.dense_levels = self.dense.clone();
         self.paint_overlay(input);
         report
@@ -211,6 +216,7 @@ impl Painter {
         let built = now();
         report.scene_ms += built - start;
         self.blocks[slot(pane)] = scene.block;
+        self.scattered[slot(pane)] = scene.scattered;
         self.dense[slot(pane)] = scene.dense_levels.clone();
 
         let ctx = self.ctx.clone();
