@@ -21,19 +21,22 @@
 //! same view draws the same picture and a pan by whole blocks keeps every
 //! block's sample.
 //!
-//! The fast paths look a grid up with one lookup per sampled row and per
-//! sampled column ([`super::views::View::probe_samples`]), so samples cannot each have a
-//! position of their own. Rows fall into [`CLASSES`] classes by hash, and
-//! so do columns: a sample's column position is its column's in its row's
-//! class, and its row position its row's in its column's class. Each pair
-//! of classes is one grid. A position is then shared by an eighth of its
-//! column (or row), scattered, which does not show as stripes; one
-//! position per row would draw whole rows of gap or padding.
+//! The fast paths look cells up with one lookup per sampled row and per
+//! sampled column ([`super::views::View::probe_samples`]), so samples
+//! cannot each have a position of their own. Rows fall into [`CLASSES`]
+//! classes by hash, and so do columns: a sample's column position is its
+//! column's in its row's class, and its row position its row's in its
+//! column's class. The fast paths look each class's rows and columns up
+//! once, and each sample reads the entries of its two classes. A position
+//! is then shared by an eighth of its column (or row), scattered, which
+//! does not show as stripes; one position per row would draw whole rows
+//! of gap or padding.
 
 /// A view is sampled off the blocks' corners when what it shows repeats
 /// within fewer than this many blocks along an axis.
 pub const BEAT_BLOCKS: u64 = 4;
-/// Row classes, each with its own column positions, when columns move.
+/// Classes of rows, each with its own column positions, when columns move;
+/// of columns, each with its own row positions, when rows move.
 pub const CLASSES: usize = 8;
 
 /// The world cell of every sample of a raster.
