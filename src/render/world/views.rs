@@ -58,9 +58,8 @@ pub trait View {
 
 /// Probes every cell `(xs[j], ys[i])` of `view`, row by row, appending to
 /// `probes` and `levels` tile numbers per cell to `tiles` (a grid of one
-/// class of samples, [`View::probe_samples`]). Not a method of the trait:
-/// the pages' modules never call it, and a trait method stays in every
-/// view's table of methods.
+/// class of samples, [`View::probe_samples`]). A free function, not a
+/// method of the trait: only the tests call it.
 pub fn probe_grid(
     view: &mut dyn View,
     xs: &[u64],
