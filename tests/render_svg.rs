@@ -301,3 +301,78 @@ fn the_legend_names_each_level() {
         .descendants()
         .any(|n| n.text() == Some("offset 0 .. 31")));
 }
+
+/// The figure's note on what a zoomed-out pane's squares are, and the
+/// document's height.
+fn note(doc: &Document<'_>) -> Option<(String, f64, f64)> {
+    let height: f64 = doc.root_element().attribute("height")?.parse().ok()?;
+    let g = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("legend-note"))?;
+    let text = g.descendants().find(|n| n.has_tag_name("text"))?;
+    let y = text.attribute("y")?.parse().ok()?;
+    Some((text.text()?.to_owned(), y, height))
+}
+
+#[test]
+fn zoomed_out_figures_say_what_a_square_is() {
+    // s32[2048,1,128,128,4] tiled by (8,128): each row of 4 elements fills
+    // 4 of a tile row's 128 offsets, so memory is 31/32 padding. Fitted,
+    // its squares are cells picked at random, and the figure says so.
+    let oom = "s32[2048,1,128,128,4]{4,3,2,0,1:T(8,128)}";
+    let out = figure(oom);
+    let doc = Document::parse(&out).unwrap();
+    let mut block = 1;
+    for name in ["logical", "memory"] {
+        let p = pane(&doc, name);
+        assert_eq!(p.attribute("data-scattered"), Some("true"), "{name}");
+        block = block.max(p.attribute("data-block").unwrap().parse::<u64>().unwrap());
+    }
+    let memory = pane(&doc, "memory");
+    let (pad, cells) = (count(memory, "pad"), count(memory, "cell"));
+    let share = pad as f64 / (pad + cells) as f64;
+    assert!((share - 31.0 / 32.0).abs() < 0.02, "padding share {share}");
+    let (text, y, height) = note(&doc).expect("a note under the legend");
+    assert!(
+        text.contains(&format!("picked at random from up to {block}x{block}")),
+        "{text}"
+    );
+    assert!(y > height - 24.0 && y < height, "note at {y} of {height}");
+
+    // Blocks at their corners: the note says what a square stands for.
+    let out = figure("bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)}");
+    let doc = Document::parse(&out).unwrap();
+    let p = pane(&doc, "memory");
+    assert_eq!(p.attribute("data-scattered"), Some("false"));
+    let block: u64 = p.attribute("data-block").unwrap().parse().unwrap();
+    assert!(block > 1);
+    let (text, _, _) = note(&doc).expect("a note under the legend");
+    assert!(text.contains("stands for up to"), "{text}");
+
+    // One cell a square: no note, and the figure is no taller for it.
+    let small = figure("f32[3,5]{1,0:T(2,2)}");
+    let doc = Document::parse(&small).unwrap();
+    assert!(note(&doc).is_none());
+    assert_eq!(
+        pane(&doc, "logical").attribute("data-scattered"),
+        Some("false")
+    );
+
+    // A single view's note counts that view's blocks only.
+    let out = svg(
+        oom,
+        &FigureOptions {
+            view: FigureView::Memory,
+            ..FigureOptions::default()
+        },
+    )
+    .unwrap();
+    let doc = Document::parse(&out).unwrap();
+    let block: u64 = pane(&doc, "memory")
+        .attribute("data-block")
+        .unwrap()
+        .parse()
+        .unwrap();
+    let (text, _, _) = note(&doc).expect("a note under the legend");
+    assert!(text.contains(&format!("up to {block}x{block}")), "{text}");
+}

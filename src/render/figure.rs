@@ -11,7 +11,9 @@
 use crate::core::{parse, Analysis, Error, Mapping};
 
 use super::backend::svg;
+use super::scene::commands::Label;
 use super::scene::style::CellLabels;
+use super::scene::titles::zoom_note;
 use super::scene::{pane_scene, Labelling, Style};
 use super::world::frame::{TICKS_H, TITLE_H};
 use super::world::{Camera, ColourMode, Colouring, Frame, Pane, Theme, ThemeKind, Worlds};
@@ -24,6 +26,9 @@ pub const MAX_FIGURE_SAMPLES: u64 = 65_536;
 const HEADER_H: f64 = 24.0;
 /// Height of the legend under the panes.
 const LEGEND_H: f64 = 30.0;
+/// Height of the line under the legend that says what a zoomed-out
+/// pane's squares are.
+const NOTE_H: f64 = 18.0;
 
 /// Why there is no figure.
 #[derive(Clone, Debug)]
@@ -185,25 +190,9 @@ pub fn svg_of_view(input: &ViewInput<'_>) -> String {
         FigureView::Logical => (0.0, split),
         FigureView::Memory => (split, frame.height),
     };
-    let height = bottom - top + HEADER_H + LEGEND_H;
-    let mut out = String::new();
-    svg::open(&mut out, frame.width, height, &theme, input.title);
-    svg::labels(
-        &mut out,
-        &[crate::render::scene::commands::Label::new(
-            8.0,
-            HEADER_H / 2.0 + 2.0,
-            input.title,
-            14.0,
-            theme.text,
-        )
-        .bold()],
-    );
-    out.push_str(&format!(
-        "<g transform=\"translate(0 {})\">\n",
-        svg::num(HEADER_H - top)
-    ));
-    let levels = input.mapping.num_levels();
+    // The panes first: the figure's height depends on what they say.
+    let mut panes = String::new();
+    let (mut block, mut scattered) = (1, false);
     for (k, pane) in [Pane::Logical, Pane::Memory].into_iter().enumerate() {
         if !input.view.shows(pane) {
             continue;
@@ -216,10 +205,40 @@ pub fn svg_of_view(input: &ViewInput<'_>) -> String {
             &input.cameras[k],
             &style,
         );
-        svg::pane(&mut out, &scene, &theme, levels);
+        block = block.max(scene.block);
+        scattered |= scene.scattered;
+        svg::pane(&mut panes, &scene, &theme, input.mapping.num_levels());
     }
+    // What the squares are when a pane is zoomed out (as the app's legend
+    // says it), on a line of its own under the legend.
+    let note = zoom_note(block, scattered);
+    let note_h = if note.is_some() { NOTE_H } else { 0.0 };
+    let height = bottom - top + HEADER_H + LEGEND_H + note_h;
+    let mut out = String::new();
+    svg::open(&mut out, frame.width, height, &theme, input.title);
+    svg::labels(
+        &mut out,
+        &[Label::new(8.0, HEADER_H / 2.0 + 2.0, input.title, 14.0, theme.text).bold()],
+    );
+    out.push_str(&format!(
+        "<g transform=\"translate(0 {})\">\n",
+        svg::num(HEADER_H - top)
+    ));
+    out.push_str(&panes);
     out.push_str("</g>\n");
-    legend(&mut out, input, &colours, &theme, height - LEGEND_H / 2.0);
+    legend(
+        &mut out,
+        input,
+        &colours,
+        &theme,
+        height - note_h - LEGEND_H / 2.0,
+    );
+    if let Some(note) = note {
+        out.push_str("<g class=\"legend-note\">\n");
+        let label = Label::new(8.0, height - NOTE_H / 2.0 - 4.0, note, 11.0, theme.text);
+        svg::labels(&mut out, &[label]);
+        out.push_str("</g>\n");
+    }
     svg::close(&mut out);
     out
 }
@@ -227,7 +246,7 @@ pub fn svg_of_view(input: &ViewInput<'_>) -> String {
 /// The legend on one line at `y`: what the colours say (the ramp, or
 /// tiles), padding, and each tiling level's line style.
 fn legend(out: &mut String, input: &ViewInput<'_>, colours: &Colouring, theme: &Theme, y: f64) {
-    use super::scene::commands::{level_stroke, text_width, Label, Lines};
+    use super::scene::commands::{level_stroke, text_width, Lines};
     use super::world::colour::viridis;
     out.push_str("<g class=\"legend\">\n");
     let mut x = 8.0;

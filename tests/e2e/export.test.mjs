@@ -107,6 +107,31 @@ test('Export PNG is the SVG at twice its size', async () => {
   assert.deepEqual(app.errors, []);
 });
 
+test('A zoomed-out export says what its squares are, as the legend does', async () => {
+  // 31/32 of this layout's memory is padding (4 elements in each 128-wide
+  // tile row): fitted, each square is a cell picked at random.
+  const oom = 's32[2048,1,128,128,4]{4,3,2,0,1:T(8,128)}';
+  await openFixed(oom);
+  await page.waitForSelector('#legend-sampled');
+  const legend = (await page.textContent('#legend-sampled')).trim();
+  const text = (await download('#export-svg')).bytes.toString('utf8');
+  const facts = await svgFacts(text);
+  const share = facts.memoryPads / (facts.memoryPads + facts.memoryCells);
+  assert.ok(Math.abs(share - 31 / 32) < 0.02, `padding share of the exported memory pane: ${share}`);
+  const note = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    return {
+      text: doc.querySelector('g.legend-note text')?.textContent,
+      scattered: [...doc.querySelectorAll('g.pane')].map((g) => g.getAttribute('data-scattered')),
+    };
+  }, text);
+  assert.deepEqual(note.scattered, ['true', 'true']);
+  assert.match(note.text ?? '', /picked at random from up to \d+x\d+/);
+  assert.equal(legend, `${note.text}; zoom in for every cell`, 'the figure says what the legend says');
+  assert.equal(text, cliSvg(oom, W), 'the same bytes as `xla-layout svg --width 1200`');
+  assert.deepEqual(app.errors, []);
+});
+
 test('Copy embed code gives an escaped iframe of the embed page', async () => {
   const hostile = 'f32[2]{0}"><img src=x onerror=alert(1)>';
   await page.goto(`${app.baseUrl}?shape=${encodeURIComponent(hostile)}`);

@@ -38,6 +38,20 @@ pub fn memory_title(mapping: &Mapping, memory: &MemoryGeometry) -> String {
     )
 }
 
+/// What a zoomed-out pane's squares are, for the app's legend and for
+/// figures (`block`: cells per square along each axis; `scattered`: the
+/// squares show cells picked by hash, `crate::render::world::sampling`).
+/// `None` when every square is one cell.
+pub fn zoom_note(block: u64, scattered: bool) -> Option<String> {
+    (block > 1).then(|| {
+        if scattered {
+            format!("zoomed out: a square is one cell picked at random from up to {block}x{block}, a sample in proportion")
+        } else {
+            format!("zoomed out: a square stands for up to {block}x{block} cells")
+        }
+    })
+}
+
 /// `167,772,160`.
 pub fn grouped(n: u128) -> String {
     let digits = n.to_string();
@@ -83,6 +97,14 @@ mod tests {
         assert_eq!(grouped(1000), "1,000");
         assert_eq!(grouped(167_772_160), "167,772,160");
         assert_eq!(bytes_short(96), "96 B");
+        assert_eq!(zoom_note(1, false), None);
+        assert_eq!(
+            zoom_note(4, false).as_deref(),
+            Some("zoomed out: a square stands for up to 4x4 cells")
+        );
+        assert!(zoom_note(16, true)
+            .unwrap()
+            .contains("at random from up to 16x16"));
         assert_eq!(bytes_short(335_544_320), "320 MiB");
         assert_eq!(bytes_short(1536), "1.5 KiB");
         assert_eq!(

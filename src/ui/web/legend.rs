@@ -7,6 +7,7 @@ use crate::core::summary::tile_text;
 use crate::render::backend::canvas::paint::PaintReport;
 use crate::render::scene::commands::level_stroke;
 use crate::render::scene::memory::WORD_BITS;
+use crate::render::scene::titles::zoom_note;
 use crate::render::world::colour::{viridis, TILE_PALETTE};
 use crate::render::world::{ColourMode, Theme, ThemeKind};
 use crate::ui::model::Model;
@@ -110,11 +111,8 @@ pub fn Legend(props: &LegendProps) -> Html {
             if let Some(p) = packing {
                 <span class="legend-item">{ p }</span>
             }
-            if blocks > 1 && !scattered {
-                <span class="legend-item muted">{ format!("zoomed out: a square stands for up to {blocks}x{blocks} cells; zoom in for every cell") }</span>
-            }
-            if scattered {
-                <span class="legend-item muted" id="legend-sampled">{ format!("zoomed out: a square is one cell picked at random from up to {blocks}x{blocks}, a sample in proportion; zoom in for every cell") }</span>
+            if let Some(note) = zoom_note(blocks, scattered) {
+                <span class="legend-item muted" id={scattered.then_some("legend-sampled")}>{ format!("{note}; zoom in for every cell") }</span>
             }
             <span class="legend-item muted">{ "wheel or pinch: zoom · drag: pan · double-click: fit · click: pin a cell" }</span>
         </figcaption>

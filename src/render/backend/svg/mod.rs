@@ -64,12 +64,13 @@ pub fn pane(out: &mut String, scene: &PaneScene, theme: &Theme, levels: usize) {
     let r = scene.rect;
     let _ = writeln!(
         out,
-        "<clipPath id=\"clip-{name}\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/></clipPath>\n<g class=\"pane {name}\" data-block=\"{}\" clip-path=\"url(#clip-{name})\">",
+        "<clipPath id=\"clip-{name}\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/></clipPath>\n<g class=\"pane {name}\" data-block=\"{}\" data-scattered=\"{}\" clip-path=\"url(#clip-{name})\">",
         num(r.x),
         num(r.y),
         num(r.w),
         num(r.h),
-        scene.block
+        scene.block,
+        scene.scattered
     );
     if let Some(image) = &scene.image {
         cells(out, image);
