@@ -28,9 +28,11 @@
 //! column's in its row's class, and its row position its row's in its
 //! column's class. The fast paths look each class's rows and columns up
 //! once, and each sample reads the entries of its two classes. A position
-//! is then shared by an eighth of its column (or row), scattered, which
-//! does not show as stripes; one position per row would draw whole rows
-//! of gap or padding.
+//! is then shared by an eighth of its column (or row), scattered: where it
+//! falls on something rare, a faint dotted streak, not a stripe (one
+//! position per row would draw whole rows of gap or padding). More classes
+//! thin the streaks and cost as many more lookups (docs/visualizer.md,
+//! "Samples off the blocks' corners").
 
 /// A view is sampled off the blocks' corners when what it shows repeats
 /// within fewer than this many blocks along an axis.
