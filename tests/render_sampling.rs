@@ -246,3 +246,82 @@ fn coarse_structure_and_close_views_keep_the_blocks_corners() {
         });
     }
 }
+
+/// How far the padding's share in each sample column (`down`: each sample
+/// row) is from its share among every cell of that column's blocks (the
+/// root mean square over the lines), and what independent samples would
+/// give by chance (the root mean square of `sqrt(p (1 - p) / n)` for `n`
+/// samples a line).
+fn band_error(view: &mut dyn View, r: &Raster, down: bool) -> (f64, f64) {
+    let (lines, len) = if down {
+        (r.rows, r.cols)
+    } else {
+        (r.cols, r.rows)
+    };
+    let (w, h) = view.world();
+    let mut t = vec![0; r.levels];
+    let (mut error, mut chance) = (0.0, 0.0);
+    for line in 0..lines {
+        let at = |k: usize| match down {
+            true => &r.probes[line * r.cols + k],
+            false => &r.probes[k * r.cols + line],
+        };
+        let got = (0..len).filter(|&k| kind(at(k)) == 1).count() as f64 / len as f64;
+        // Every cell of the line's blocks.
+        let (x0, y0) = (r.x0 + line as u64 * r.block, r.y0 + line as u64 * r.block);
+        let (xs, ys) = match down {
+            true => (
+                r.x0..(r.x0 + r.cols as u64 * r.block).min(w),
+                y0..(y0 + r.block).min(h),
+            ),
+            false => (
+                x0..(x0 + r.block).min(w),
+                r.y0..(r.y0 + r.rows as u64 * r.block).min(h),
+            ),
+        };
+        let (mut pad, mut cells) = (0usize, 0usize);
+        for y in ys {
+            for x in xs.clone() {
+                pad += usize::from(kind(&view.probe(x, y, &mut t)) == 1);
+                cells += 1;
+            }
+        }
+        let p = pad as f64 / cells as f64;
+        error += (got - p).powi(2);
+        chance += p * (1.0 - p) / len as f64;
+    }
+    (
+        (error / lines as f64).sqrt(),
+        (chance / lines as f64).sqrt(),
+    )
+}
+
+#[test]
+fn no_bands_of_padding_the_blocks_do_not_hold() {
+    // f32[100000,3,3] by (2,2) tiles is 16 offsets a slice in memory, 7 of
+    // them padding, fitted at blocks of 16 (each block one slice, so every
+    // column of blocks holds 7/16 padding) or 8 (half a slice: the columns
+    // of blocks alternate 2/8 and 5/8). A sample column's share of padding
+    // must be its blocks' share, give or take chance. Column positions
+    // drawn at random for each of the 8 classes of rows set a column's
+    // share by 8 draws: vertical bands, 2.5 and 3.8 times chance. Drawn from
+    // the 8 equal parts of the block, one part a class, they are 1.6 and 0.1
+    // times chance: the draws left are within parts.
+    let m = mapping("f32[100000,3,3]{2,1,0:T(2,2)}");
+    for frame in [(1240.0, 700.0), (1400.0, 1000.0)] {
+        fitted(&m, frame, Pane::Memory, |view, r| {
+            assert!(r.samples.moved(), "{frame:?}");
+            for down in [false, true] {
+                let (error, chance) = band_error(view, r, down);
+                eprintln!(
+                    "{frame:?} down {down}: error {error:.4}, chance {chance:.4}, block {}",
+                    r.block
+                );
+                assert!(
+                    error < 2.0 * chance,
+                    "{frame:?} down {down}: a line's share of padding is off by {error:.3}, chance {chance:.3}"
+                );
+            }
+        });
+    }
+}

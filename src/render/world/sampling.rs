@@ -33,6 +33,13 @@
 //! position per row would draw whole rows of gap or padding). More classes
 //! thin the streaks and cost as many more lookups (docs/visualizer.md,
 //! "Samples off the blocks' corners").
+//!
+//! So that a column's few positions still show its blocks' share, they are
+//! stratified (jittered sampling, also Cook 1986): a block's 8 positions
+//! fall one in each eighth of it, the eighth of each class turned by a hash
+//! of the block, and every run of 8 rows holds each class once. Drawn
+//! independently, the 8 set a column's share by 8 draws, which showed as
+//! vertical bands where padding is common (`tests/render_sampling.rs`).
 
 /// A view is sampled off the blocks' corners when what it shows repeats
 /// within fewer than this many blocks along an axis.
@@ -72,11 +79,35 @@ fn pick(salt: u64, what: u64, index: u64) -> u64 {
     mix(salt ^ mix(index.wrapping_mul(4) | what))
 }
 
-/// A cell of the block starting at `start` (`block` cells, cut at the
-/// world's end `size`), chosen by `hash`.
-fn inside(start: u64, block: u64, size: u64, hash: u64) -> u64 {
+/// The cell of class `class` in the block starting at `start` (`block`
+/// cells, cut at the world's end `size`): in stratum `(class + turn) %`
+/// [`CLASSES`] of the block's [`CLASSES`] equal parts, at a place in it
+/// chosen by `hash` (jittered stratified sampling, Cook 1986), so that a
+/// block's classes cover it evenly and each class visits every part along
+/// the line (`turn`: a hash of the block). A block narrower than that
+/// gets a cell chosen by `hash` alone.
+fn inside(start: u64, block: u64, size: u64, class: u64, turn: u64, hash: u64) -> u64 {
     let span = block.min(size.saturating_sub(start)).max(1);
-    start + hash % span
+    let n = CLASSES as u64;
+    if span < n {
+        return start + hash % span;
+    }
+    let part = (class + turn % n) % n;
+    let (lo, hi) = (span * part / n, span * (part + 1) / n);
+    start + lo + hash % (hi - lo)
+}
+
+/// The class of line `index`: its place in a shuffle of the [`CLASSES`]
+/// classes (Fisher and Yates, driven by `hash`, one per run of [`CLASSES`]
+/// lines), so that every run of lines holds each class once.
+fn shuffled(mut hash: u64, index: u64) -> u8 {
+    let mut order: [u8; CLASSES] = std::array::from_fn(|k| k as u8);
+    for k in (1..CLASSES).rev() {
+        let pick = (hash % (k as u64 + 1)) as usize;
+        hash /= k as u64 + 1;
+        order.swap(k, pick);
+    }
+    order[(index % CLASSES as u64) as usize]
 }
 
 impl Samples {
@@ -101,16 +132,27 @@ impl Samples {
             let class = (0..count)
                 .map(|k| {
                     let index = start / block + k as u64;
-                    (pick(salt, what, index) % classes as u64) as u8
+                    match classes {
+                        1 => 0,
+                        _ => shuffled(pick(salt, what, index / CLASSES as u64), index),
+                    }
                 })
                 .collect::<Vec<u8>>();
             let at = (0..patterns)
                 .flat_map(|c| {
                     (0..count).map(move |k| {
                         let corner = start + k as u64 * block;
-                        let index = (corner / block).wrapping_mul(CLASSES as u64) + c as u64;
+                        let slot = (corner / block).wrapping_mul(CLASSES as u64 + 1);
+                        let hash = |i: u64| pick(salt, what + 2, slot.wrapping_add(i));
                         match moves {
-                            true => inside(corner, block, size, pick(salt, what + 2, index)),
+                            true => inside(
+                                corner,
+                                block,
+                                size,
+                                c as u64,
+                                hash(CLASSES as u64),
+                                hash(c as u64),
+                            ),
                             false => corner,
                         }
                     })
@@ -196,7 +238,7 @@ impl Samples {
 
 #[cfg(test)]
 mod tests {
-    use super::{Samples, BEAT_BLOCKS};
+    use super::{Samples, BEAT_BLOCKS, CLASSES};
 
     const WORLD: (u64, u64) = (1000, 700);
 
@@ -235,6 +277,29 @@ mod tests {
                     "{repeat:?} axis {axis}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn classes_come_once_a_run_and_cover_their_blocks_evenly() {
+        let s = samples(0, 0, 16, (5, 5));
+        // Every run of CLASSES rows (from a multiple of CLASSES) holds each
+        // class of rows once; so do columns.
+        for (lines, classes) in [(s.rows, &s.row_class), (s.cols, &s.col_class)] {
+            for run in classes[..lines - lines % CLASSES].chunks(CLASSES) {
+                let mut seen = run.to_vec();
+                seen.sort_unstable();
+                assert_eq!(seen, (0..CLASSES as u8).collect::<Vec<_>>());
+            }
+        }
+        // A block's positions, one a class, fall one in each of its
+        // CLASSES equal parts (16 / 8 = 2 cells each).
+        for j in 0..s.cols - 1 {
+            let mut parts: Vec<u64> = (0..CLASSES)
+                .map(|c| (s.xs[c * s.cols + j] - j as u64 * 16) / 2)
+                .collect();
+            parts.sort_unstable();
+            assert_eq!(parts, (0..CLASSES as u64).collect::<Vec<_>>(), "column {j}");
         }
     }
 
