@@ -93,7 +93,9 @@ fn inside(start: u64, block: u64, size: u64, class: u64, turn: u64, hash: u64) -
         return start + hash % span;
     }
     let part = (class + turn % n) % n;
-    let (lo, hi) = (span * part / n, span * (part + 1) / n);
+    // `span * part / n` without overflow, for worlds up to 2^64 cells.
+    let at = |p: u64| span / n * p + span % n * p / n;
+    let (lo, hi) = (at(part), at(part + 1));
     start + lo + hash % (hi - lo)
 }
 
@@ -301,6 +303,19 @@ mod tests {
             parts.sort_unstable();
             assert_eq!(parts, (0..CLASSES as u64).collect::<Vec<_>>(), "column {j}");
         }
+    }
+
+    #[test]
+    fn the_parts_of_the_widest_blocks_do_not_overflow() {
+        // The last block of a world 2^64 - 1 cells wide, 2^63 cells.
+        let (block, size) = (1u64 << 63, u64::MAX);
+        let start = size - size % block;
+        for class in 0..CLASSES as u64 {
+            let x = super::inside(start, block, size, class, 0, u64::MAX);
+            assert!(x >= start && x < size);
+        }
+        let x = super::inside(0, block, size, 7, 0, 0);
+        assert_eq!(x, block / CLASSES as u64 * 7, "the start of the last part");
     }
 
     #[test]
