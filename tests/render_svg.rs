@@ -376,3 +376,66 @@ fn zoomed_out_figures_say_what_a_square_is() {
     let (text, _, _) = note(&doc).expect("a note under the legend");
     assert!(text.contains(&format!("up to {block}x{block}")), "{text}");
 }
+
+#[test]
+fn narrow_figures_wrap_their_legend_and_note_inside_the_figure() {
+    use xla_layout_viz::render::scene::commands::text_width;
+    // Two tiling levels and a scattered memory pane at 400 px: the legend
+    // (ramp, padding, two levels) and the note (about 600 px of text) do
+    // not fit on one line each.
+    for width in [240.0, 400.0, 1200.0] {
+        let out = svg(
+            "bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)}",
+            &FigureOptions {
+                width,
+                ..FigureOptions::default()
+            },
+        )
+        .unwrap();
+        let doc = Document::parse(&out).unwrap();
+        let height: f64 = doc
+            .root_element()
+            .attribute("height")
+            .unwrap()
+            .parse()
+            .unwrap();
+        let mut spans: Vec<(f64, f64, f64)> = Vec::new();
+        for class in ["legend", "legend-note"] {
+            let g = doc
+                .descendants()
+                .find(|n| n.attribute("class") == Some(class))
+                .unwrap_or_else(|| panic!("{width}: no {class}"));
+            for t in g.descendants().filter(|n| n.has_tag_name("text")) {
+                let x: f64 = t.attribute("x").unwrap().parse().unwrap();
+                let y: f64 = t.attribute("y").unwrap().parse().unwrap();
+                let w = text_width(t.text().unwrap(), 11.0);
+                assert!(x + w <= width, "{width}: {:?} ends at {}", t.text(), x + w);
+                assert!(
+                    y > 0.0 && y + 6.0 <= height,
+                    "{width}: {:?} at y {y} of {height}",
+                    t.text()
+                );
+                spans.push((y, x, x + w));
+            }
+        }
+        // No two texts on one line overlap.
+        for (k, a) in spans.iter().enumerate() {
+            for b in &spans[k + 1..] {
+                assert!(
+                    a.0 != b.0 || a.2 <= b.1 || b.2 <= a.1,
+                    "{width}: {a:?} and {b:?}"
+                );
+            }
+        }
+        let note = note(&doc).expect("a note");
+        assert!(note.0.starts_with("zoomed out"), "{width}");
+        // Wrapped where narrow, one line each at 1200 px.
+        let mut lines: Vec<f64> = spans.iter().map(|s| s.0).collect();
+        lines.dedup();
+        assert_eq!(
+            lines.len() > 2,
+            width < 1200.0,
+            "{width}: lines at {lines:?}"
+        );
+    }
+}

@@ -29,6 +29,8 @@ const LEGEND_H: f64 = 30.0;
 /// Height of the line under the legend that says what a zoomed-out
 /// pane's squares are.
 const NOTE_H: f64 = 18.0;
+/// Distance between the legend's lines, and the note's, when they wrap.
+const LINE_H: f64 = 16.0;
 
 /// Why there is no figure.
 #[derive(Clone, Debug)]
@@ -210,10 +212,22 @@ pub fn svg_of_view(input: &ViewInput<'_>) -> String {
         svg::pane(&mut panes, &scene, &theme, input.mapping.num_levels());
     }
     // What the squares are when a pane is zoomed out (as the app's legend
-    // says it), on a line of its own under the legend.
-    let note = zoom_note(block, scattered);
-    let note_h = if note.is_some() { NOTE_H } else { 0.0 };
-    let height = bottom - top + HEADER_H + LEGEND_H + note_h;
+    // says it), in lines of their own under the legend.
+    let note = zoom_note(block, scattered).map_or_else(Vec::new, |n| wrap(&n, frame.width - 16.0));
+    let note_h = match note.len() {
+        0 => 0.0,
+        lines => NOTE_H + LINE_H * (lines - 1) as f64,
+    };
+    // The legend's height, from a first layout of it.
+    let legend_h = legend(
+        &mut String::new(),
+        input,
+        &colours,
+        &theme,
+        0.0,
+        frame.width,
+    );
+    let height = bottom - top + HEADER_H + legend_h + note_h;
     let mut out = String::new();
     svg::open(&mut out, frame.width, height, &theme, input.title);
     svg::labels(
@@ -226,82 +240,142 @@ pub fn svg_of_view(input: &ViewInput<'_>) -> String {
     ));
     out.push_str(&panes);
     out.push_str("</g>\n");
-    legend(
-        &mut out,
-        input,
-        &colours,
-        &theme,
-        height - note_h - LEGEND_H / 2.0,
-    );
-    if let Some(note) = note {
+    let legend_top = height - note_h - legend_h;
+    legend(&mut out, input, &colours, &theme, legend_top, frame.width);
+    if !note.is_empty() {
         out.push_str("<g class=\"legend-note\">\n");
-        let label = Label::new(8.0, height - NOTE_H / 2.0 - 4.0, note, 11.0, theme.text);
-        svg::labels(&mut out, &[label]);
+        for (k, line) in note.into_iter().enumerate() {
+            let y = height - note_h + NOTE_H / 2.0 - 4.0 + LINE_H * k as f64;
+            svg::labels(&mut out, &[Label::new(8.0, y, line, 11.0, theme.text)]);
+        }
         out.push_str("</g>\n");
     }
     svg::close(&mut out);
     out
 }
 
-/// The legend on one line at `y`: what the colours say (the ramp, or
-/// tiles), padding, and each tiling level's line style.
-fn legend(out: &mut String, input: &ViewInput<'_>, colours: &Colouring, theme: &Theme, y: f64) {
+/// Where the legend's next item goes: left to right from x = 8, on a new
+/// line when it would cross `right`.
+struct Flow {
+    x: f64,
+    y: f64,
+    right: f64,
+}
+
+impl Flow {
+    /// The place of an item `width` wide; the next goes 16 px after it.
+    fn place(&mut self, width: f64) -> (f64, f64) {
+        if self.x > 8.0 && self.x + width > self.right {
+            self.x = 8.0;
+            self.y += LINE_H;
+        }
+        let at = (self.x, self.y);
+        self.x += width + 16.0;
+        at
+    }
+}
+
+/// The legend from `top`, its lines `LINE_H` apart within the figure's
+/// `width`: what the colours say (the ramp, or tiles), padding, and each
+/// tiling level's line style. Returns its height.
+fn legend(
+    out: &mut String,
+    input: &ViewInput<'_>,
+    colours: &Colouring,
+    theme: &Theme,
+    top: f64,
+    width: f64,
+) -> f64 {
     use super::scene::commands::{level_stroke, text_width, Lines};
     use super::world::colour::viridis;
     out.push_str("<g class=\"legend\">\n");
-    let mut x = 8.0;
-    let text = |out: &mut String, x: &mut f64, t: String| {
-        let label = Label::new(*x, y, t, 11.0, theme.text);
-        *x += text_width(&label.text, 11.0) + 16.0;
-        svg::labels(out, &[label]);
+    let mut flow = Flow {
+        x: 8.0,
+        y: top + LEGEND_H / 2.0,
+        right: width - 8.0,
     };
+    // Each item: its swatch (`None`: the ramp; `Some(None)`: padding;
+    // `Some(Some(level))`: that level's line) and its words.
     let footprint = input.mapping.footprint();
-    let ramp = match colours.mode() {
-        ColourMode::Offset => Some(format!("offset 0 .. {}", footprint.saturating_sub(1))),
-        ColourMode::Logical => Some(format!(
-            "row-major id 0 .. {}",
-            input.mapping.num_elements().saturating_sub(1)
-        )),
-        ColourMode::Tile => None,
-    };
-    match ramp {
-        Some(words) => {
-            out.push_str("<defs><linearGradient id=\"ramp\">");
-            for k in 0..=16 {
-                let t = f64::from(k) / 16.0;
-                out.push_str(&format!(
-                    "<stop offset=\"{}\" stop-color=\"{}\"/>",
-                    svg::num(t),
-                    svg::hex(viridis(t))
-                ));
-            }
-            out.push_str("</linearGradient></defs>\n");
-            out.push_str(&format!(
-                "<rect class=\"legend-ramp\" x=\"{}\" y=\"{}\" width=\"80\" height=\"10\" fill=\"url(#ramp)\"/>\n",
-                svg::num(x),
-                svg::num(y - 5.0)
-            ));
-            x += 86.0;
-            text(out, &mut x, words);
-        }
-        None => text(out, &mut x, "colour: first-level tile".to_owned()),
-    }
-    out.push_str(&format!(
-        "<rect class=\"legend-padding\" x=\"{}\" y=\"{}\" width=\"16\" height=\"12\" fill=\"url(#hatch)\"/>\n",
-        svg::num(x),
-        svg::num(y - 6.0)
-    ));
-    x += 22.0;
-    text(out, &mut x, "padding".to_owned());
+    let mut items = vec![(
+        None,
+        match colours.mode() {
+            ColourMode::Offset => format!("offset 0 .. {}", footprint.saturating_sub(1)),
+            ColourMode::Logical => format!(
+                "row-major id 0 .. {}",
+                input.mapping.num_elements().saturating_sub(1)
+            ),
+            ColourMode::Tile => "colour: first-level tile".to_owned(),
+        },
+    )];
+    items.push((Some(None), "padding".to_owned()));
     let levels = input.mapping.num_levels();
     for level in 0..levels {
-        let sample = Lines {
-            stroke: level_stroke(theme, level),
-            segments: vec![[x, y, x + 28.0, y]],
+        items.push((
+            Some(Some(level)),
+            format!("tile level {} boundary", level + 1),
+        ));
+    }
+    for (swatch, words) in items {
+        let tiles = colours.mode() == ColourMode::Tile;
+        let w = match swatch {
+            None if tiles => 0.0,
+            None => 86.0,
+            Some(None) => 22.0,
+            Some(Some(_)) => 34.0,
         };
-        svg::lines(out, &sample, theme, levels);
-        x += 34.0;
-        text(out, &mut x, format!("tile level {} boundary", level + 1));
+        let (x, y) = flow.place(w + text_width(&words, 11.0));
+        match swatch {
+            None if tiles => {}
+            None => {
+                out.push_str("<defs><linearGradient id=\"ramp\">");
+                for k in 0..=16 {
+                    let t = f64::from(k) / 16.0;
+                    out.push_str(&format!(
+                        "<stop offset=\"{}\" stop-color=\"{}\"/>",
+                        svg::num(t),
+                        svg::hex(viridis(t))
+                    ));
+                }
+                out.push_str("</linearGradient></defs>\n");
+                out.push_str(&format!(
+                    "<rect class=\"legend-ramp\" x=\"{}\" y=\"{}\" width=\"80\" height=\"10\" fill=\"url(#ramp)\"/>\n",
+                    svg::num(x),
+                    svg::num(y - 5.0)
+                ));
+            }
+            Some(None) => out.push_str(&format!(
+                "<rect class=\"legend-padding\" x=\"{}\" y=\"{}\" width=\"16\" height=\"12\" fill=\"url(#hatch)\"/>\n",
+                svg::num(x),
+                svg::num(y - 6.0)
+            )),
+            Some(Some(level)) => {
+                let sample = Lines {
+                    stroke: level_stroke(theme, level),
+                    segments: vec![[x, y, x + 28.0, y]],
+                };
+                svg::lines(out, &sample, theme, levels);
+            }
+        }
+        svg::labels(out, &[Label::new(x + w, y, words, 11.0, theme.text)]);
     }
     out.push_str("</g>\n");
+    LEGEND_H + flow.y - (top + LEGEND_H / 2.0)
+}
+
+/// `text` in lines of at most `width` px at 11 px (by words; a word
+/// longer than a line keeps a line of its own).
+fn wrap(text: &str, width: f64) -> Vec<String> {
+    use super::scene::commands::text_width;
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if text_width(line, 11.0) + text_width(word, 11.0) + 6.82 <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_owned()),
+        }
+    }
+    lines
 }
