@@ -18,7 +18,11 @@ fn mapping(text: &str) -> Mapping {
 }
 
 fn figure(text: &str) -> String {
-    svg(text, &FigureOptions::default()).unwrap_or_else(|e| panic!("{e}"))
+    figure_with(text, FigureOptions::default())
+}
+
+fn figure_with(text: &str, options: FigureOptions) -> String {
+    svg(text, &options).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn pane<'a>(doc: &'a Document<'a>, name: &str) -> Node<'a, 'a> {
@@ -183,14 +187,13 @@ fn huge_shapes_are_blocks_with_bounded_nodes() {
         "bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)}",
         "f32[1048576,1048576]{1,0:T(8,128)}",
     ] {
-        let out = svg(
+        let out = figure_with(
             text,
-            &FigureOptions {
+            FigureOptions {
                 width: 1600.0,
                 ..FigureOptions::default()
             },
-        )
-        .unwrap();
+        );
         let doc = Document::parse(&out).unwrap();
         for name in ["logical", "memory"] {
             let p = pane(&doc, name);
@@ -211,14 +214,13 @@ fn single_views() {
         (FigureView::Logical, "logical", "memory"),
         (FigureView::Memory, "memory", "logical"),
     ] {
-        let out = svg(
+        let out = figure_with(
             "f32[3,5]{1,0:T(2,2)}",
-            &FigureOptions {
+            FigureOptions {
                 view,
                 ..FigureOptions::default()
             },
-        )
-        .unwrap();
+        );
         let doc = Document::parse(&out).unwrap();
         pane(&doc, has);
         let lacks = format!("pane {lacks}");
@@ -359,14 +361,13 @@ fn zoomed_out_figures_say_what_a_square_is() {
     );
 
     // A single view's note counts that view's blocks only.
-    let out = svg(
+    let out = figure_with(
         oom,
-        &FigureOptions {
+        FigureOptions {
             view: FigureView::Memory,
             ..FigureOptions::default()
         },
-    )
-    .unwrap();
+    );
     let doc = Document::parse(&out).unwrap();
     let block: u64 = pane(&doc, "memory")
         .attribute("data-block")
@@ -384,14 +385,13 @@ fn narrow_figures_wrap_their_legend_and_note_inside_the_figure() {
     // (ramp, padding, two levels) and the note (about 600 px of text) do
     // not fit on one line each.
     for width in [240.0, 400.0, 1200.0] {
-        let out = svg(
+        let out = figure_with(
             "bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)}",
-            &FigureOptions {
+            FigureOptions {
                 width,
                 ..FigureOptions::default()
             },
-        )
-        .unwrap();
+        );
         let doc = Document::parse(&out).unwrap();
         let height: f64 = doc
             .root_element()
