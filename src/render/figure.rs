@@ -254,6 +254,18 @@ pub fn svg_of_view(input: &ViewInput<'_>) -> String {
     out
 }
 
+/// What a legend item shows before its words.
+#[derive(Clone, Copy)]
+enum Swatch {
+    Nothing,
+    /// The colour ramp.
+    Ramp,
+    /// The padding's hatch.
+    Padding,
+    /// A tiling level's line.
+    Level(usize),
+}
+
 /// Where the legend's next item goes: left to right from x = 8, on a new
 /// line when it would cross `right`.
 struct Flow {
@@ -294,40 +306,41 @@ fn legend(
         y: top + LEGEND_H / 2.0,
         right: width - 8.0,
     };
-    // Each item: its swatch (`None`: the ramp; `Some(None)`: padding;
-    // `Some(Some(level))`: that level's line) and its words.
+    // Each item: its swatch and its words.
     let footprint = input.mapping.footprint();
-    let mut items = vec![(
-        None,
-        match colours.mode() {
-            ColourMode::Offset => format!("offset 0 .. {}", footprint.saturating_sub(1)),
-            ColourMode::Logical => format!(
+    let mut items = vec![match colours.mode() {
+        ColourMode::Offset => (
+            Swatch::Ramp,
+            format!("offset 0 .. {}", footprint.saturating_sub(1)),
+        ),
+        ColourMode::Logical => (
+            Swatch::Ramp,
+            format!(
                 "row-major id 0 .. {}",
                 input.mapping.num_elements().saturating_sub(1)
             ),
-            ColourMode::Tile => "colour: first-level tile".to_owned(),
-        },
-    )];
-    items.push((Some(None), "padding".to_owned()));
+        ),
+        ColourMode::Tile => (Swatch::Nothing, "colour: first-level tile".to_owned()),
+    }];
+    items.push((Swatch::Padding, "padding".to_owned()));
     let levels = input.mapping.num_levels();
     for level in 0..levels {
         items.push((
-            Some(Some(level)),
+            Swatch::Level(level),
             format!("tile level {} boundary", level + 1),
         ));
     }
     for (swatch, words) in items {
-        let tiles = colours.mode() == ColourMode::Tile;
         let w = match swatch {
-            None if tiles => 0.0,
-            None => 86.0,
-            Some(None) => 22.0,
-            Some(Some(_)) => 34.0,
+            Swatch::Nothing => 0.0,
+            Swatch::Ramp => 86.0,
+            Swatch::Padding => 22.0,
+            Swatch::Level(_) => 34.0,
         };
         let (x, y) = flow.place(w + text_width(&words, 11.0));
         match swatch {
-            None if tiles => {}
-            None => {
+            Swatch::Nothing => {}
+            Swatch::Ramp => {
                 out.push_str("<defs><linearGradient id=\"ramp\">");
                 for k in 0..=16 {
                     let t = f64::from(k) / 16.0;
@@ -344,12 +357,12 @@ fn legend(
                     svg::num(y - 5.0)
                 ));
             }
-            Some(None) => out.push_str(&format!(
+            Swatch::Padding => out.push_str(&format!(
                 "<rect class=\"legend-padding\" x=\"{}\" y=\"{}\" width=\"16\" height=\"12\" fill=\"url(#hatch)\"/>\n",
                 svg::num(x),
                 svg::num(y - 6.0)
             )),
-            Some(Some(level)) => {
+            Swatch::Level(level) => {
                 let sample = Lines {
                     stroke: level_stroke(theme, level),
                     segments: vec![[x, y, x + 28.0, y]],
@@ -370,7 +383,10 @@ fn wrap(text: &str, width: f64) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for word in text.split(' ') {
         match lines.last_mut() {
-            Some(line) if text_width(line, 11.0) + text_width(word, 11.0) + 6.82 <= width => {
+            Some(line)
+                if text_width(line, 11.0) + text_width(" ", 11.0) + text_width(word, 11.0)
+                    <= width =>
+            {
                 line.push(' ');
                 line.push_str(word);
             }
