@@ -10,7 +10,7 @@
 //   trunk build --release && node tests/e2e/firstpaint_compile.mjs [LOADS] [URL-SUFFIX]
 // DIST_DIR=/path/to/dist measures another build (docs/visualizer.md,
 // "Compiling the module's functions at their first call").
-import { launchBrowser, median, startServer, stopAll, watchFirstPicture } from './harness.mjs';
+import { launchBrowser, median, startServer, stopAll, traceFirstPicture, watchFirstPicture } from './harness.mjs';
 
 const loads = Number(process.argv[2] ?? 7);
 const suffix = process.argv[3] ?? '';
@@ -20,20 +20,12 @@ await watchFirstPicture(context);
 const rows = [];
 try {
   for (let i = 0; i < loads; i++) {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    const events = [];
-    cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
-    const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-    await cdp.send('Tracing.start', {
-      categories: 'v8.wasm,disabled-by-default-v8.wasm.detailed,blink.user_timing',
-      transferMode: 'ReportEvents',
-    });
-    await page.goto(baseUrl + suffix);
-    await page.waitForFunction(() => window.__firstPaint !== undefined, null, { timeout: 20_000 });
-    const picture = await page.evaluate(() => window.__firstPaint);
-    await cdp.send('Tracing.end');
-    await done;
+    const { page, events, marks: picture } = await traceFirstPicture(
+      context,
+      baseUrl + suffix,
+      'v8.wasm,disabled-by-default-v8.wasm.detailed,blink.user_timing',
+      () => window.__firstPaint,
+    );
     const threads = new Map(
       events.filter((e) => e.ph === 'M' && e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args.name]),
     );

@@ -8,7 +8,7 @@
 // Scratch traces go to target/e2e/trace-*.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, launchBrowser, stopAll, median, watchFirstPicture } from './harness.mjs';
+import { startServer, launchBrowser, stopAll, median, traceFirstPicture, watchFirstPicture } from './harness.mjs';
 
 const suffix = process.argv[2] ?? '';
 const loads = Number(process.argv[3] ?? 7);
@@ -42,24 +42,16 @@ const NAMES = new Map([
 const perLoad = [];
 try {
   for (let i = 0; i < loads; i++) {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    const events = [];
-    cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
-    const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-    await cdp.send('Tracing.start', {
-      categories: 'devtools.timeline,v8,v8.wasm,blink.user_timing,loading',
-      transferMode: 'ReportEvents',
-    });
-    await page.goto(baseUrl + suffix);
-    await page.waitForFunction(() => window.__firstPaint !== undefined, null, { timeout: 20_000 });
-    const marks = await page.evaluate(() => ({
-      paint: window.__firstPaint,
-      resources: performance.getEntriesByType('resource').map((r) => [r.name.split('/').pop().split('?')[0], r.startTime, r.responseEnd]),
-      dcl: performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd,
-    }));
-    await cdp.send('Tracing.end');
-    await done;
+    const { page, events, marks } = await traceFirstPicture(
+      context,
+      baseUrl + suffix,
+      'devtools.timeline,v8,v8.wasm,blink.user_timing,loading',
+      () => ({
+        paint: window.__firstPaint,
+        resources: performance.getEntriesByType('resource').map((r) => [r.name.split('/').pop().split('?')[0], r.startTime, r.responseEnd]),
+        dcl: performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd,
+      }),
+    );
     writeFileSync(join(outDir, `trace-${i}.json`), JSON.stringify(events));
     // The renderer main thread: the one with the ParseHTML of the page.
     const parse = events.find((e) => e.name === 'ParseHTML');

@@ -116,6 +116,28 @@ export async function launchBrowser() {
 }
 
 /**
+ * Loads `url` in a new page of `context` with Chromium's tracing on
+ * (`categories`) until its first picture (the watcher of
+ * [`watchFirstPicture`], which the context must have); `read` runs in the
+ * page before tracing stops. Resolves to the page (still open), the trace
+ * events and what `read` returned.
+ */
+export async function traceFirstPicture(context, url, categories, read) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+  const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
+  await page.goto(url);
+  await page.waitForFunction(() => window.__firstPaint !== undefined, null, { timeout: 20_000 });
+  const marks = await page.evaluate(read);
+  await cdp.send('Tracing.end');
+  await done;
+  return { page, events, marks };
+}
+
+/**
  * Makes every new page of `context` set `window.__firstPaint` to
  * `performance.now()` in the first animation frame in which
  * `#layout-canvas` has a picture (data-generation > 0): the first-paint
