@@ -83,8 +83,9 @@ fn tile_row<'r>(raster: &'r Raster, level: usize, row: &'r mut Vec<u64>) -> &'r 
 /// in a tile, and how many of those are in different tiles. Where samples
 /// show noise (`noisy`, `super::sampling`), which pairs count is
 /// unpredictable, and the count has no branches; at the blocks' corners
-/// the branches are predictable and skip work (the branchless count made
-/// a deep zoom's logical scene 15-20% slower, docs/visualizer.md).
+/// the branches are predictable and skip work (deep zooms' logical scenes
+/// had become 10-30% slower with the noise, most of it this count counting
+/// without branches everywhere; docs/visualizer.md).
 /// Inlined into its one caller: as a call it cost more instructions.
 #[inline(always)]
 fn pair_counts(t: &[u64], rows: usize, cols: usize, noisy: bool) -> [(u64, u64); 2] {
