@@ -89,34 +89,41 @@ fn tile_row<'r>(raster: &'r Raster, level: usize, row: &'r mut Vec<u64>) -> &'r 
 /// Inlined into its one caller: as a call it cost more instructions.
 #[inline(always)]
 fn pair_counts(t: &[u64], rows: usize, cols: usize, noisy: bool) -> [(u64, u64); 2] {
+    if noisy {
+        pairs_tallied(t, rows, cols, |count, a, b| {
+            let both = a != NO_TILE && b != NO_TILE;
+            count.0 += u64::from(both);
+            count.1 += u64::from(both & (a != b));
+        })
+    } else {
+        pairs_tallied(t, rows, cols, |count, a, b| {
+            if a != NO_TILE && b != NO_TILE {
+                count.0 += 1;
+                count.1 += u64::from(a != b);
+            }
+        })
+    }
+}
+
+/// [`pair_counts`]' walk over the pairs, each pair given to `tally` with
+/// its direction's count.
+#[inline(always)]
+fn pairs_tallied(
+    t: &[u64],
+    rows: usize,
+    cols: usize,
+    tally: impl Fn(&mut (u64, u64), u64, u64),
+) -> [(u64, u64); 2] {
     let mut count = [(0u64, 0u64); 2];
     for i in 0..rows {
         let row = &t[i * cols..(i + 1) * cols];
-        let below = (i + 1 < rows).then(|| &t[(i + 1) * cols..(i + 2) * cols]);
-        if noisy {
-            let tally = |count: &mut (u64, u64), a: u64, b: u64| {
-                let both = a != NO_TILE && b != NO_TILE;
-                count.0 += u64::from(both);
-                count.1 += u64::from(both & (a != b));
-            };
-            for pair in row.windows(2) {
-                tally(&mut count[0], pair[0], pair[1]);
-            }
-            for (&here, &under) in row.iter().zip(below.unwrap_or_default()) {
+        for pair in row.windows(2) {
+            tally(&mut count[0], pair[0], pair[1]);
+        }
+        if i + 1 < rows {
+            let below = &t[(i + 1) * cols..(i + 2) * cols];
+            for (&here, &under) in row.iter().zip(below) {
                 tally(&mut count[1], here, under);
-            }
-        } else {
-            for pair in row.windows(2) {
-                if pair[0] != NO_TILE && pair[1] != NO_TILE {
-                    count[0].0 += 1;
-                    count[0].1 += u64::from(pair[0] != pair[1]);
-                }
-            }
-            for (&here, &under) in row.iter().zip(below.unwrap_or_default()) {
-                if here != NO_TILE && under != NO_TILE {
-                    count[1].0 += 1;
-                    count[1].1 += u64::from(here != under);
-                }
             }
         }
     }
