@@ -219,11 +219,11 @@ fn the_model_explains_the_drawn_leaf_once() {
     let s = state("s32[8388608,8,4]{2,1,0:T(8,128)}");
     let drawn = s.model.as_ref().unwrap().drawn.as_ref().unwrap();
     assert_eq!(
-        drawn.explained.sentence,
+        drawn.explained().sentence,
         "32x: dim 2 (x=4) is the most minor dim and is padded to 128 by the (8,128) tile"
     );
     let product: f64 = drawn
-        .explained
+        .explained()
         .factors
         .iter()
         .map(|f| f.factor.unwrap())
@@ -354,8 +354,8 @@ fn step_mode_walks_the_stages_to_linear_memory() {
         .drawn
         .as_ref()
         .unwrap()
-        .steps
-        .clone()
+        .steps()
+        .cloned()
         .unwrap();
     let first = stage_picture(&steps, 0).unwrap();
     assert_eq!((first.rows, first.cols, first.cells.len()), (3, 5, 15));
@@ -387,8 +387,8 @@ fn stage_transitions_start_and_end_at_the_stages_places() {
         .drawn
         .as_ref()
         .unwrap()
-        .steps
-        .clone()
+        .steps()
+        .cloned()
         .unwrap();
     let last = steps.stages().len() - 1;
     let a = placed(&stage_picture(&steps, 0).unwrap(), 100.0, 60.0);

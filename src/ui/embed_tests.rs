@@ -136,7 +136,7 @@ fn step_opens_step_mode_at_that_stage() {
         .mapping()
         .and(s.model.as_ref())
         .and_then(|m| m.drawn.as_ref())
-        .and_then(|d| d.steps.as_ref())
+        .and_then(|d| d.steps())
         .map_or(0, |st| st.stages().len());
     assert!(count >= 2, "a tiled layout has several stages");
     let at = |n: &str| {

@@ -1,6 +1,8 @@
 //! What the page knows about one input: the only place the UI calls the
 //! core. Plain Rust (no yew or web-sys), tested natively.
 
+use std::cell::OnceCell;
+
 use crate::core::ast::ArrayShape;
 use crate::core::summary::Summary;
 use crate::core::{self, Analysis, Shape};
@@ -71,17 +73,38 @@ pub struct Drawn {
     pub pad_value: PadValue,
     /// The leaf's text as parsed (suggestions permute its layout).
     pub array: ArrayShape,
-    /// The headline sentence and the factors, computed once per shape.
-    pub explained: Explained,
-    /// The tiling stages (step mode); `None` when they cannot be built.
-    pub steps: Option<Steps>,
+    /// The headline sentence and the factors: [`Drawn::explained`].
+    explained: OnceCell<Explained>,
+    /// The tiling stages (step mode): [`Drawn::steps`].
+    steps: OnceCell<Option<Steps>>,
+}
+
+impl Drawn {
+    /// The headline sentence and the factors, computed once per shape when
+    /// first asked for: only the panels read them, and they follow the
+    /// picture (issue 24: the first picture and a keystroke's paint do not
+    /// wait for them).
+    pub fn explained(&self) -> &Explained {
+        self.explained.get_or_init(|| Explained::of(&self.analysis))
+    }
+
+    /// The tiling stages (step mode), built once per shape when first asked
+    /// for; `None` when they cannot be built.
+    pub fn steps(&self) -> Option<&Steps> {
+        self.steps
+            .get_or_init(|| Steps::new(&self.analysis.layout).ok())
+            .as_ref()
+    }
 }
 
 /// A valid shape, summarised, with the leaf to draw.
 #[derive(Clone, Debug)]
 pub struct Model {
     pub canonical: String,
-    pub summary: Summary,
+    /// The shape as parsed, for [`Model::summary`].
+    shape: Shape,
+    /// The JSON summary: [`Model::summary`].
+    summary: OnceCell<Summary>,
     pub leaves: Vec<LeafEntry>,
     /// Whether the shape is a tuple (leaves are then selectable).
     pub is_tuple: bool,
@@ -97,6 +120,15 @@ pub struct Model {
     /// What is wrong with the sharding field (the picture then shows the
     /// whole array).
     pub sharding_error: Option<InputError>,
+}
+
+impl Model {
+    /// The shape's summary (the CLI's and Python's JSON), computed once when
+    /// first asked for: only the summary panel reads it, and the panels
+    /// follow the picture (issue 24).
+    pub fn summary(&self) -> &Summary {
+        self.summary.get_or_init(|| Summary::of(&self.shape))
+    }
 }
 
 /// What the page asks about.
@@ -149,28 +181,31 @@ pub fn instruction_result(text: &str) -> Option<Shape> {
     core::parse(text.get(span.range())?).ok()
 }
 
-/// Why the leaf at `path` cannot be laid out: the summary has already
-/// tried every leaf.
-fn leaf_error(summary: &Summary, path: &[usize]) -> Option<String> {
-    match (&summary.array, &summary.leaves) {
-        (Some(array), _) => array.mapping_error.clone(),
-        (None, Some(leaves)) => leaves
-            .iter()
-            .find(|l| l.path == path)
-            .and_then(|l| l.summary.mapping_error.clone()),
-        (None, None) => None,
-    }
-}
-
 fn model_of(shape: &Shape, request: &Request) -> Model {
-    let summary = Summary::of(shape);
+    // Each leaf is laid out once: why it cannot be drawn, if it cannot, and
+    // the analysis of the one asked for and of the first drawable (the
+    // picture's, unless padded dims or a sharding change it).
+    let (mut asked, mut first) = (None, None);
     let leaves: Vec<LeafEntry> = shape
         .leaves()
         .into_iter()
-        .map(|(path, array)| LeafEntry {
-            canonical: array.to_string(),
-            not_drawable: leaf_error(&summary, &path),
-            path,
+        .map(|(path, array)| {
+            let not_drawable = match Analysis::of(array) {
+                Ok(a) if path == request.leaf => {
+                    asked = Some(a);
+                    None
+                }
+                Ok(a) => {
+                    first.get_or_insert(a);
+                    None
+                }
+                Err(e) => Some(e.reason()),
+            };
+            LeafEntry {
+                canonical: array.to_string(),
+                not_drawable,
+                path,
+            }
         })
         .collect();
     let chosen = leaves
@@ -229,16 +264,13 @@ fn model_of(shape: &Shape, request: &Request) -> Model {
             };
             let (array, analysis) = match &view {
                 Some(v) => (Some(&v.shard_array), Some(v.shard.clone())),
-                None => (
-                    array,
-                    with_padding.or_else(|| array.and_then(|a| Analysis::of(a).ok())),
-                ),
+                None => (array, with_padding.or_else(|| asked.or(first))),
             };
             let drawn = match (array, analysis) {
                 (Some(array), Some(analysis)) => Some(Drawn {
                     path: entry.path.clone(),
-                    explained: Explained::of(&analysis),
-                    steps: Steps::new(&analysis.layout).ok(),
+                    explained: OnceCell::new(),
+                    steps: OnceCell::new(),
                     analysis,
                     padded: if used_padding && view.is_none() {
                         padded.clone()
@@ -256,7 +288,8 @@ fn model_of(shape: &Shape, request: &Request) -> Model {
     };
     Model {
         canonical: shape.to_string(),
-        summary,
+        shape: shape.clone(),
+        summary: OnceCell::new(),
         is_tuple: matches!(shape, Shape::Tuple(_)),
         leaves,
         drawn,
@@ -323,5 +356,24 @@ mod tests {
         let e = analyse(&request("f32[2,3]{1,0:L(0)}")).unwrap_err();
         assert_eq!(&"f32[2,3]{1,0:L(0)}"[e.span.0..e.span.1], "0");
         assert!(e.message.contains('^'));
+    }
+
+    #[test]
+    fn the_panels_parts_wait_until_asked_for_and_match_computing_them_at_once() {
+        let text = "s32[8388608,8,4]{2,1,0:T(8,128)}";
+        let m = analyse(&request(text)).unwrap();
+        let d = m.drawn.as_ref().unwrap();
+        // Nothing the first picture does not show is computed with it.
+        assert!(d.explained.get().is_none() && d.steps.get().is_none());
+        assert!(m.summary.get().is_none());
+        let shape = core::parse(text).unwrap();
+        let json = |s: &Summary| serde_json::to_string(s).unwrap();
+        assert_eq!(json(m.summary()), json(&Summary::of(&shape)));
+        let array = shape.leaves()[0].1.clone();
+        let analysis = Analysis::of(&array).unwrap();
+        assert_eq!(*d.explained(), Explained::of(&analysis));
+        let steps = Steps::new(&analysis.layout).unwrap();
+        assert_eq!(d.steps().unwrap().stages().len(), steps.stages().len());
+        assert!(d.explained.get().is_some() && d.steps.get().is_some());
     }
 }

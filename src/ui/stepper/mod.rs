@@ -309,7 +309,7 @@ impl State {
             .model
             .as_ref()
             .and_then(|m| m.drawn.as_ref())
-            .and_then(|d| d.steps.as_ref())
+            .and_then(|d| d.steps())
             .map_or(0, |s| s.stages().len());
         if count == 0 {
             return;

@@ -4,7 +4,7 @@
 use yew::prelude::*;
 
 use super::shared::Shared;
-use crate::ui::model::Model;
+use crate::ui::model::{Drawn, Model};
 
 /// Arrays up to this many elements get the index -> offset table.
 pub const TABLE_MAX: u64 = 256;
@@ -16,12 +16,18 @@ pub struct AltTextProps {
 
 #[function_component]
 pub fn CanvasText(props: &AltTextProps) -> Html {
-    let Some(model) = props.model.as_ref() else {
-        return html! { <div id="canvas-text" class="visually-hidden">{ "Nothing is drawn." }</div> };
-    };
-    let Some(drawn) = model.0.drawn.as_ref() else {
-        return html! { <div id="canvas-text" class="visually-hidden">{ "Nothing is drawn." }</div> };
-    };
+    match props.model.as_ref().and_then(|m| m.0.drawn.as_ref()) {
+        Some(drawn) => words(drawn),
+        None => {
+            html! { <div id="canvas-text" class="visually-hidden">{ "Nothing is drawn." }</div> }
+        }
+    }
+}
+
+/// The words for a drawn leaf: their own function, which the first frame
+/// (no model yet, `later.rs`) does not compile (`panels.rs`).
+#[inline(never)]
+fn words(drawn: &Drawn) -> Html {
     let m = &drawn.analysis.mapping;
     let dims = m.dims().to_vec();
     let (n, slots) = (m.num_elements(), m.footprint());

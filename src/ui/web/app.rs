@@ -17,18 +17,13 @@ use super::canvas::LayoutCanvas;
 use super::compare::{CompareMemory, ComparePanel};
 use super::controls::Controls;
 use super::document::{use_document, DocumentBar};
-use super::export::ExportBar;
-use super::info::InfoPanel;
 use super::input::ShapeInput;
 use super::keys::use_keyboard;
 use super::later::use_panels;
-use super::leaves::LeafTree;
-use super::legacy::LegacyPanel;
+use super::panels;
 use super::scan_table::ScanTable;
-use super::sharding::{ShardPanel, ShardingField};
+use super::sharding::ShardingField;
 use super::shared::Shared;
-use super::stepper::StepPanel;
-use super::summary::SummaryPanel;
 use super::text_view::TextView;
 use super::timing;
 use crate::ui::presets::PRESETS;
@@ -114,7 +109,12 @@ pub fn App(props: &AppProps) -> Html {
     let box_draws = matches!(state.status, Status::Valid) && !state.input.trim().is_empty();
     let doc = use_document(on_edit.clone(), state.edits, box_draws);
     let held = doc.handle.doc.borrow().as_ref().map(|d| d.utf16_len);
-    let instruction = use_instruction(&state.input);
+    // The first frame shows the bar and the picture; the panels, the
+    // step-through, the export bar, the examples menu and an instruction's
+    // breakdown follow a frame later (issue 24: they were a third of the
+    // first paint's work).
+    let rest = use_first_frame_painted();
+    let instruction = use_instruction(&state.input, rest);
     let on_preset = dispatch.reform(|e: Event| {
         let id = e.target_unchecked_into::<HtmlSelectElement>().value();
         match crate::ui::presets::find(&id) {
@@ -147,17 +147,12 @@ pub fn App(props: &AppProps) -> Html {
     };
     let model = state.model.clone();
     // The panels show a new model a frame after the picture (`later.rs`).
-    let panels = use_panels(&state);
-    let panel_model = panels.model.clone();
-    let (which, shown_offset) = (panels.which, panels.offset);
+    let later = use_panels(&state);
+    let panel_model = later.model.clone();
     let canonical = model
         .as_ref()
         .map(|m| m.canonical.clone())
         .unwrap_or_default();
-    // The first frame shows the bar and the picture; the panels, the
-    // step-through, the export bar and the examples menu follow a frame
-    // later (issue 24: they were a third of the first paint's work).
-    let rest = use_first_frame_painted();
 
     html! {
         <main class="app">
@@ -183,9 +178,7 @@ pub fn App(props: &AppProps) -> Html {
                         on_edit={on_edit.clone()} on_large={doc.load.clone()} on_large_js={doc.load_later.clone()} text_length={held} />
                     <select id="preset-select" class="presets" onchange={on_preset} aria-label="Examples">
                         <option value="" selected={current_preset.is_none()}>{ "Examples…" }</option>
-                        { for PRESETS.iter().filter(|_| rest).map(|p| html! {
-                            <option value={p.id} title={p.note} selected={current_preset == Some(p.id)}>{ p.name }</option>
-                        }) }
+                        if rest { { preset_options(current_preset) } }
                     </select>
                 </div>
                 <ShardingField value={AttrValue::from(state.sharding.clone())}
@@ -197,7 +190,7 @@ pub fn App(props: &AppProps) -> Html {
                     { "Canonical: " }<output id="shape-canonical" for="shape-input">{ canonical }</output>
                 </p>
                 <ComparePanel compare={state.compare.clone()} dispatch={dispatch.clone()} />
-                if let Some(text) = instruction.filter(|_| rest) {
+                if let Some(text) = instruction {
                     <Breakdown {text} on_draw={on_edit.clone()} />
                 }
                 if held.is_some() {
@@ -210,40 +203,30 @@ pub fn App(props: &AppProps) -> Html {
                     <Controls state={state.clone()} dispatch={dispatch.clone()} />
                     <LayoutCanvas state={state.clone()} dispatch={dispatch.clone()}
                         described={panel_model.clone().map(Shared)} />
-                    <CompareMemory model={model.clone().map(Shared)} compare={state.compare.clone()}
-                        lit={state.hover.or(state.pinned).map(|t| t.offset)} dispatch={dispatch.clone()} />
-                    if rest {
-                    <StepPanel model={panel_model.clone().map(Shared)} stage={panels.stage}
-                        sharded={panel_model.as_ref().is_some_and(|m| m.shard.is_some())}
-                        cut={panel_model.as_ref().and_then(|m| m.shard.as_ref())
-                            .filter(|_| panels.stage_cut && panels.stage.is_some())
-                            .map(|v| AttrValue::from(super::sharding::cut_text(v)))}
-                        offset={shown_offset} dispatch={dispatch.clone()} />
-                    <ExportBar state={state.clone()} dispatch={dispatch.clone()} />
+                    // Nothing to show (nor to compile) until a second layout is given.
+                    if state.compare.is_some() {
+                        <CompareMemory model={model.clone().map(Shared)} compare={state.compare.clone()}
+                            lit={state.hover.or(state.pinned).map(|t| t.offset)} dispatch={dispatch.clone()} />
                     }
+                    if rest { { panels::under_canvas(&state, &later, &dispatch) } }
                 </section>
                 <aside class="side">
-                    if rest {
-                    <InfoPanel model={panel_model.clone().map(Shared)} {which} offset={shown_offset}
-                        pinned={panels.pinned} dispatch={dispatch.clone()} />
-                    if let Some(model) = panel_model.clone() {
-                        <ShardPanel model={Shared(model.clone())} dispatch={dispatch.clone()} />
-                        <SummaryPanel model={Shared(model.clone())}
-                            suggested={panels.suggested.clone().map(Shared)} dispatch={dispatch.clone()} />
-                        if model.is_tuple {
-                            <LeafTree model={Shared(model.clone())} dispatch={dispatch.clone()} />
-                        }
-                    }
-                    <LegacyPanel
-                        padded={AttrValue::from(state.padded.clone())}
-                        pad_value={state.pad_value}
-                        error={model.as_ref().and_then(|m| m.padded_error.clone()).map(AttrValue::from)}
-                        dispatch={dispatch.clone()} />
-                    }
+                    if rest { { panels::side(&state, &later, &dispatch) } }
                 </aside>
             </div>
         </main>
     }
+}
+
+/// The examples menu's options (a frame after the first picture).
+#[inline(never)]
+fn preset_options(current: Option<&str>) -> Html {
+    PRESETS
+        .iter()
+        .map(|p| html! {
+            <option value={p.id} title={p.note} selected={current == Some(p.id)}>{ p.name }</option>
+        })
+        .collect()
 }
 
 /// False until the first frame has painted, then true for good.

@@ -11,12 +11,16 @@ use yew::prelude::*;
 use crate::ui::breakdown::{parts, segments};
 
 /// The instruction to explain: the box's text when it is one, or the last
-/// one while the box holds one of its shapes (picked here).
+/// one while the box holds one of its shapes (picked here). Nothing until
+/// `ready` (the page's first frame has painted): the breakdown is not in
+/// the first frame, and its parser need not be compiled for it.
 #[hook]
-pub fn use_instruction(input: &str) -> Option<AttrValue> {
+pub fn use_instruction(input: &str, ready: bool) -> Option<AttrValue> {
     let pinned: Rc<RefCell<Option<AttrValue>>> = use_mut_ref(|| None);
     let input = input.to_string();
-    let is_instruction = *use_memo(input.clone(), |t| parts(t).is_some());
+    let is_instruction = *use_memo((input.clone(), ready), |(t, ready)| {
+        *ready && parts(t).is_some()
+    });
     let mut p = pinned.borrow_mut();
     if is_instruction {
         *p = Some(AttrValue::from(input));

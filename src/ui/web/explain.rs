@@ -12,7 +12,7 @@ use crate::ui::state::Action;
 /// The sentence (`#explain-sentence`).
 pub fn sentence(drawn: &Drawn) -> Html {
     html! {
-        <p id="explain-sentence" class="explain-sentence">{ drawn.explained.sentence.clone() }</p>
+        <p id="explain-sentence" class="explain-sentence">{ drawn.explained().sentence.clone() }</p>
     }
 }
 
@@ -38,7 +38,7 @@ fn factor_row(f: &Factor) -> Html {
 
 /// The factor table (`#explain-factors`), when there is a factor.
 pub fn factors(drawn: &Drawn) -> Html {
-    let rows = &drawn.explained.factors;
+    let rows = &drawn.explained().factors;
     if rows.is_empty() {
         return html! {};
     }

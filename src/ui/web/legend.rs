@@ -10,7 +10,7 @@ use crate::render::scene::memory::WORD_BITS;
 use crate::render::scene::titles::zoom_note;
 use crate::render::world::colour::{viridis, TILE_PALETTE};
 use crate::render::world::{ColourMode, Theme, ThemeKind};
-use crate::ui::model::Model;
+use crate::ui::model::{Drawn, Model};
 
 use super::shared::Shared;
 
@@ -36,9 +36,16 @@ fn ramp_css() -> String {
 
 #[function_component]
 pub fn Legend(props: &LegendProps) -> Html {
-    let Some(drawn) = props.model.as_ref().and_then(|m| m.drawn.as_ref()) else {
-        return html! {};
-    };
+    match props.model.as_ref().and_then(|m| m.drawn.as_ref()) {
+        Some(drawn) => legend(drawn, props),
+        None => html! {},
+    }
+}
+
+/// The legend of a drawn leaf: its own function, which the first frame
+/// (no model yet, `later.rs`) does not compile (`panels.rs`).
+#[inline(never)]
+fn legend(drawn: &Drawn, props: &LegendProps) -> Html {
     let mapping = &drawn.analysis.mapping;
     let layout = &drawn.analysis.layout;
     let theme = Theme::of(props.theme);

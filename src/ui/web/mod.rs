@@ -22,6 +22,7 @@ mod later;
 mod leaves;
 mod legacy;
 mod legend;
+mod panels;
 pub mod panic;
 mod pasted;
 mod reducer;

@@ -148,13 +148,13 @@ pub fn StepPanel(props: &StepProps) -> Html {
         .model
         .as_ref()
         .and_then(|m| m.drawn.as_ref())
-        .and_then(|d| d.steps.as_ref());
+        .and_then(|d| d.steps());
     // Once per shape and stage, not per cursor move.
     let picture = use_memo((props.model.clone(), props.stage), |(model, stage)| {
         let steps = model
             .as_ref()
             .and_then(|m| m.drawn.as_ref())
-            .and_then(|d| d.steps.as_ref());
+            .and_then(|d| d.steps());
         match (steps, stage) {
             (Some(s), Some(k)) => Some(stage_picture(s, *k)),
             _ => None,

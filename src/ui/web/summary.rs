@@ -35,7 +35,11 @@ fn bytes_text(n: u64) -> String {
 }
 
 fn leaf_summary(model: &Model) -> Option<&LeafSummary> {
-    match (&model.summary.array, &model.summary.leaves, &model.drawn) {
+    match (
+        &model.summary().array,
+        &model.summary().leaves,
+        &model.drawn,
+    ) {
         (Some(a), _, _) => Some(a),
         (None, Some(leaves), Some(d)) => {
             leaves.iter().find(|l| l.path == d.path).map(|l| &l.summary)
@@ -51,7 +55,7 @@ pub fn SummaryPanel(props: &SummaryProps) -> Html {
         return html! {
             <section id="summary" class="panel summary">
                 <h2>{ "Summary" }</h2>
-                <p>{ format!("A {} with no array to lay out.", model.summary.kind) }</p>
+                <p>{ format!("A {} with no array to lay out.", model.summary().kind) }</p>
             </section>
         };
     };
