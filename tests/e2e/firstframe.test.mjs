@@ -1,0 +1,36 @@
+// What the first picture compiles: a budget on the bytes of wasm code V8
+// compiles on the main thread before the first picture of the app and of
+// embed mode (compiled.mjs; docs/visualizer.md, "What the first picture
+// compiles, less"). The count is the same in every load of a build, so
+// one load each decides. What the first frame does not show (the side
+// panels, the step-through, the export bar, the summary, the explanation,
+// the stages) is neither run nor compiled for it: bringing it back into
+// the first frame costs tens of kilobytes here.
+
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { compiledBeforePicture } from './compiled.mjs';
+import { distDir, launchBrowser, startServer, stopAll, watchFirstPicture } from './harness.mjs';
+
+/** Bytes of code, 2026-11-28: the app 288,234 (339,071 before the panels and the
+ * model's later parts left the first frame), embed mode 251,736 (286,525). */
+const BUDGETS = [
+  ['the app', '', 300_000],
+  ['embed mode', '?embed=1', 262_000],
+];
+
+after(stopAll);
+
+test('the first picture compiles no more code than its budget', async () => {
+  const base = await startServer();
+  const context = await launchBrowser();
+  await watchFirstPicture(context);
+  for (const [name, suffix, budget] of BUDGETS) {
+    const r = await compiledBeforePicture(context, base + suffix, distDir);
+    assert.ok(r.count > 100 && r.bytes > 100_000, `${name}: the trace shows the first picture's compiles (${r.count})`);
+    assert.ok(
+      r.bytes <= budget,
+      `${name}: ${r.bytes} bytes of wasm code compiled before the first picture (${r.count} functions), budget ${budget}`,
+    );
+  }
+});
