@@ -226,16 +226,19 @@ pub fn use_document(on_pick: Callback<String>, box_edits: u64, box_draws: bool) 
         super::warm::warm_up_later();
         super::warm::warm_scenes_after_first_picture();
     });
-    // A document saved by an earlier visit comes back.
+    // A document saved by an earlier visit comes back, after the first
+    // picture: opening IndexedDB is not the first frame's work (issue 24).
     use_effect_with((), {
         let (hold, saved) = (hold.clone(), saved.clone());
         move |_| {
-            idb::load(Box::new(move |text: Option<String>| {
-                if let Some(text) = text {
-                    saved.set(true);
-                    hold(text, None);
-                }
-            }));
+            after_paint(move || {
+                idb::load(Box::new(move |text: Option<String>| {
+                    if let Some(text) = text {
+                        saved.set(true);
+                        hold(text, None);
+                    }
+                }))
+            })
         }
     });
     let clear = {
