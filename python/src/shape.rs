@@ -32,11 +32,13 @@ struct LeafData {
 }
 
 fn leaf_data(path: Vec<usize>, array: &ArrayShape) -> LeafData {
+    // Laid out once, for both the summary and the mapping.
+    let analysis = Analysis::of(array);
     LeafData {
         path,
         canonical: array.to_string(),
-        summary: LeafSummary::of(array),
-        mapping: Analysis::of(array).ok().map(|a| Arc::new(a.mapping)),
+        summary: LeafSummary::with(array, analysis.as_ref()),
+        mapping: analysis.ok().map(|a| Arc::new(a.mapping)),
     }
 }
 

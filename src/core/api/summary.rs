@@ -6,6 +6,7 @@ use serde::Serialize;
 use crate::core::analysis::Analysis;
 use crate::core::array::{ArrayLayout, DimSize, TileDim};
 use crate::core::ast::{ArrayShape, Shape};
+use crate::core::error::Error;
 use crate::core::mapping::PaddingSource;
 use crate::core::semantics::{dim_letters, memory_space_name, minor_to_major_name, true_num_dims};
 use crate::core::sizes::PaddingOrigin;
@@ -147,15 +148,27 @@ pub fn tile_text(dims: &[TileDim]) -> String {
 impl Summary {
     /// Summarizes a validated shape (from [`parse`](crate::core::parse)).
     pub fn of(shape: &Shape) -> Summary {
+        Summary::with(shape, None)
+    }
+
+    /// [`Summary::of`], given the analysis of the leaf at a path already
+    /// (the app's picture has it): that leaf is not laid out again.
+    pub fn with(shape: &Shape, known: Option<(&[usize], &Analysis)>) -> Summary {
         let canonical = shape.to_string();
         let leaves: Vec<Leaf> = shape
             .leaves()
             .into_iter()
             .filter_map(|(path, a)| {
+                let summary = match known {
+                    Some((at, analysis)) if at == path.as_slice() => {
+                        LeafSummary::with(a, Ok(analysis))
+                    }
+                    _ => LeafSummary::of(a),
+                }?;
                 Some(Leaf {
                     path,
                     canonical: a.to_string(),
-                    summary: LeafSummary::of(a)?,
+                    summary,
                 })
             })
             .collect();
@@ -199,9 +212,14 @@ impl LeafSummary {
     /// Summarizes one array leaf; `None` if its layout is invalid (never
     /// for a validated shape).
     pub fn of(array: &ArrayShape) -> Option<LeafSummary> {
+        LeafSummary::with(array, Analysis::of(array).as_ref())
+    }
+
+    /// [`LeafSummary::of`] with the array's analysis (or why there is none)
+    /// given.
+    pub fn with(array: &ArrayShape, analysis: Result<&Analysis, &Error>) -> Option<LeafSummary> {
         let layout = array.layout().ok()?;
-        let analysis = Analysis::of(array);
-        let stats = analysis.as_ref().ok().map(|a| &a.stats);
+        let stats = analysis.ok().map(|a| &a.stats);
         let dims: Vec<Option<u64>> = layout.dims().iter().map(|d| d.extent()).collect();
         let known: Vec<u64> = dims.iter().map(|d| d.unwrap_or(0)).collect();
         let s = stats;
@@ -261,7 +279,6 @@ impl LeafSummary {
                 .unwrap_or_default(),
             notes: array.notes().into_iter().map(|n| n.message).collect(),
             factors: analysis
-                .as_ref()
                 .map(crate::core::explain::factors)
                 .unwrap_or_default(),
             mapping_error: analysis.err().map(|e| e.reason()),
