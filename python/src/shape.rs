@@ -51,13 +51,19 @@ pub fn parse(py: Python<'_>, text: &str) -> PyResult<Shape> {
     let text = text.to_owned();
     let parsed = py.detach(move || {
         let shape = core_parse(&text)?;
-        let summary = Summary::of(&shape);
-        let json = serde_json::to_string(&summary).unwrap_or_default();
         let leaves: Vec<LeafData> = shape
             .leaves()
             .into_iter()
             .map(|(path, a)| leaf_data(path, a))
             .collect();
+        // The whole shape's summary from the leaves' own: each leaf laid
+        // out once (they come in the same order; any other is laid out).
+        let mut given = leaves.iter();
+        let summary = Summary::with(&shape, |path, array| match given.next() {
+            Some(d) if d.path == path => d.summary.clone(),
+            _ => LeafSummary::of(array),
+        });
+        let json = serde_json::to_string(&summary).unwrap_or_default();
         Ok((summary.canonical, summary.kind, json, leaves))
     });
     let (canonical, kind, summary_json, leaves) =

@@ -4,7 +4,7 @@
 use std::cell::OnceCell;
 
 use crate::core::ast::ArrayShape;
-use crate::core::summary::Summary;
+use crate::core::summary::{LeafSummary, Summary};
 use crate::core::{self, Analysis, Shape};
 
 use super::explain::Explained;
@@ -133,9 +133,11 @@ impl Model {
             let known = self
                 .drawn
                 .as_ref()
-                .filter(|d| d.padded.is_none() && self.shard.is_none())
-                .map(|d| (d.path.as_slice(), &d.analysis));
-            Summary::with(&self.shape, known)
+                .filter(|d| d.padded.is_none() && self.shard.is_none());
+            Summary::with(&self.shape, |path, array| match known {
+                Some(d) if d.path == path => LeafSummary::with(array, Ok(&d.analysis)),
+                _ => LeafSummary::of(array),
+            })
         })
     }
 }

@@ -148,23 +148,24 @@ pub fn tile_text(dims: &[TileDim]) -> String {
 impl Summary {
     /// Summarizes a validated shape (from [`parse`](crate::core::parse)).
     pub fn of(shape: &Shape) -> Summary {
-        Summary::with(shape, None)
+        Summary::with(shape, |_, array| LeafSummary::of(array))
     }
 
-    /// [`Summary::of`], given the analysis of the leaf at a path already
-    /// (the app's picture has it): that leaf is not laid out again.
-    pub fn with(shape: &Shape, known: Option<(&[usize], &Analysis)>) -> Summary {
+    /// [`Summary::of`] with each array leaf's summary given by `leaf` (its
+    /// path and text): for callers that have laid some leaves out already
+    /// (the app's picture, the Python package's leaves), so that they are
+    /// not laid out again. `None` leaves the leaf out, as
+    /// [`LeafSummary::of`] does for an invalid layout.
+    pub fn with(
+        shape: &Shape,
+        mut leaf: impl FnMut(&[usize], &ArrayShape) -> Option<LeafSummary>,
+    ) -> Summary {
         let canonical = shape.to_string();
         let leaves: Vec<Leaf> = shape
             .leaves()
             .into_iter()
             .filter_map(|(path, a)| {
-                let summary = match known {
-                    Some((at, analysis)) if at == path.as_slice() => {
-                        LeafSummary::with(a, Ok(analysis))
-                    }
-                    _ => LeafSummary::of(a),
-                }?;
+                let summary = leaf(&path, a)?;
                 Some(Leaf {
                     path,
                     canonical: a.to_string(),

@@ -35,11 +35,8 @@ fn bytes_text(n: u64) -> String {
 }
 
 fn leaf_summary(model: &Model) -> Option<&LeafSummary> {
-    match (
-        &model.summary().array,
-        &model.summary().leaves,
-        &model.drawn,
-    ) {
+    let summary = model.summary();
+    match (&summary.array, &summary.leaves, &model.drawn) {
         (Some(a), _, _) => Some(a),
         (None, Some(leaves), Some(d)) => {
             leaves.iter().find(|l| l.path == d.path).map(|l| &l.summary)
