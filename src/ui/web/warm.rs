@@ -52,7 +52,7 @@ const SCENE_SAMPLES: [&str; 2] = [
 /// largest frame: with five rounds the first keystroke of the `*` shape
 /// still built its scenes in 6-15 ms (3.1-3.4 once warm); with nine,
 /// 3.5-7 ms, and those later tasks take under 1 ms each once optimised
-/// (docs/visualizer.md, "The panels follow the picture"). The last three
+/// (docs/performance.md, "The panels follow the picture"). The last three
 /// rounds fill a canvas-sized frame, once the code is optimised (tasks of
 /// 1-3 ms, at most 7): scenes sampled at small frames leave the paths a
 /// full pane takes (more samples, tile edges found between them) cold, and
