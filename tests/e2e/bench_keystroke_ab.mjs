@@ -14,7 +14,13 @@
 // (src/ui/web/later.rs: they follow the picture a frame later); and the `warm`
 // series (src/ui/web/warm.rs), when the build has one: its slowest task at
 // each step over the loads, and with WARM_DETAIL=1 every load's tasks.
-import { launchBrowser, openBenchPage, quantile, startServer, stopAll } from './harness.mjs';
+// Every build runs this tree's static/bench.js, not the copy in its dist,
+// so that builds from before a change to the harness are timed by the same
+// code (a build without the `panels` series waits 200 ms per keystroke
+// for it and shows none).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchBrowser, openBenchPage, quantile, repoRoot, startServer, stopAll } from './harness.mjs';
 
 const [loads, rounds, ...dists] = process.argv.slice(2);
 if (!dists.length || !(Number(loads) > 0) || !(Number(rounds) > 1)) {
@@ -22,6 +28,7 @@ if (!dists.length || !(Number(loads) > 0) || !(Number(rounds) > 1)) {
   process.exit(2);
 }
 const IDLE_MS = 1000;
+const BENCH_JS = readFileSync(join(repoRoot, 'static', 'bench.js'), 'utf8');
 
 const stat = (values) => ({ n: values.length, median: quantile(values, 0.5), p95: quantile(values, 0.95) });
 const f = (v) => (Number.isFinite(v) ? v.toFixed(1) : '-').padStart(6);
@@ -35,7 +42,7 @@ try {
     for (const [k, base] of servers.entries()) {
       const page = await openBenchPage(context, base, `${dists[k]}: `);
       await page.waitForTimeout(IDLE_MS);
-      await page.addScriptTag({ url: `${base}bench.js` });
+      await page.addScriptTag({ content: BENCH_JS });
       const shapes = await page.evaluate(
         (rounds) => window.xlaLayoutBench.run({ only: 'keystroke', rounds }).then((r) => ({
           samples: r.keystroke.samples,
