@@ -1,7 +1,10 @@
 //! The scan's JSON lines writer gives, byte for byte, what `serde_json`
 //! gives for the same record: on every record of the fixtures and of
 //! random texts (control characters, quotes, backslashes, non-ASCII,
-//! shapes, shardings, report entries).
+//! shapes, shardings, report entries). `Found::write_json`, which keeps
+//! the members a shape's facts decide with the facts and copies them into
+//! the next records of the same shape text, gives the same bytes, the
+//! first time and every time after.
 #![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
@@ -10,14 +13,44 @@ use xla_layout_viz::core::hlo::scan;
 fn same(text: &str) -> usize {
     let found = scan(text);
     let mut buf = Vec::new();
-    for f in &found {
-        let r = f.record(text);
-        buf.clear();
-        r.write_json(&mut buf);
-        let ours = std::str::from_utf8(&buf).unwrap();
-        assert_eq!(ours, serde_json::to_string(&r).unwrap());
+    for round in 0..2 {
+        for f in &found {
+            let r = f.record(text);
+            let serde = serde_json::to_string(&r).unwrap();
+            buf.clear();
+            r.write_json(&mut buf);
+            assert_eq!(std::str::from_utf8(&buf).unwrap(), serde);
+            buf.clear();
+            f.write_json(text, &mut buf);
+            assert_eq!(std::str::from_utf8(&buf).unwrap(), serde, "round {round}");
+        }
     }
     found.len()
+}
+
+/// The same invalid shape at two places: the facts and their written
+/// members are shared, the error's offsets are each record's own.
+#[test]
+fn records_of_one_shape_text_share_its_members_not_their_offsets() {
+    let text = "a f32[3,2]{0,0} b\nf32[3,2]{0,0} f32[2,2]{1,0} f32[2,2]{1,0}";
+    let found = scan(text);
+    assert_eq!(found.len(), 4);
+    assert!(std::sync::Arc::ptr_eq(&found[0].facts, &found[1].facts));
+    let mut lines = Vec::new();
+    for f in &found {
+        let mut buf = Vec::new();
+        f.write_json(text, &mut buf);
+        lines.push(serde_json::from_slice::<serde_json::Value>(&buf).unwrap());
+    }
+    assert!(lines[0]["error"].is_string(), "{}", lines[0]);
+    assert_ne!(lines[0]["error_start"], lines[1]["error_start"]);
+    assert_eq!(
+        lines[1]["error_start"].as_u64().unwrap() - lines[0]["error_start"].as_u64().unwrap(),
+        (found[1].span.start - found[0].span.start) as u64
+    );
+    assert_eq!(lines[0]["error"], lines[1]["error"]);
+    assert_eq!(lines[2]["bytes_footprint"], lines[3]["bytes_footprint"]);
+    assert!(lines[2]["error"].is_null());
 }
 
 #[test]

@@ -65,7 +65,7 @@ impl ScanRecords {
             .get(i)
             .ok_or_else(|| PyIndexError::new_err("ScanResult index out of range"))?;
         let mut buf = Vec::new();
-        found.record(&self.text).write_json(&mut buf);
+        found.write_json(&self.text, &mut buf);
         String::from_utf8(buf)
             .map_err(|e| PyValueError::new_err(format!("internal error: cannot print JSON: {e}")))
     }
@@ -104,7 +104,7 @@ fn json_array<F: std::borrow::Borrow<Found>>(
         if n > 0 {
             out.push(b',');
         }
-        f.borrow().record(text).write_json(&mut out);
+        f.borrow().write_json(text, &mut out);
     }
     out.push(b']');
     String::from_utf8(out).map_err(|e| format!("internal error: cannot print JSON: {e}"))

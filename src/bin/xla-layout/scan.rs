@@ -56,7 +56,7 @@ impl Args {
             for f in ScanIter::new(&text) {
                 n += 1;
                 if json {
-                    f.record(&text).write_json(&mut buf);
+                    f.write_json(&text, &mut buf);
                     buf.push(b'\n');
                 } else {
                     line.clear();

@@ -174,6 +174,9 @@ pub struct ShapeFacts {
     pub expansion: Option<f64>,
     /// Share of the footprint that is padding, in percent.
     pub padding_percent: Option<f64>,
+    /// These facts as JSON members, written by the first record that
+    /// prints them ([`Found::write_json`]) and copied by the next ones.
+    pub(crate) json: super::record_json::FactsJson,
 }
 
 /// An invalid shape's reason and where, relative to the shape's start.

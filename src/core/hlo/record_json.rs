@@ -5,6 +5,9 @@
 //! (tests/scan_json.rs compares them on every record of the fixtures and
 //! of random text); `xla-layout scan --json` and Python's `scan` use it.
 
+use std::sync::OnceLock;
+
+use super::found::{Found, ShapeFacts};
 use super::record::{Record, ReportRecord};
 
 /// Appends `s` as a JSON string: `"` and `\` escaped, control characters
@@ -117,9 +120,92 @@ impl Members<'_> {
     }
 }
 
+/// The members that depend on the shape's text alone, in two runs (the
+/// error's offsets, which depend on where the shape is, come between):
+/// `kind`, `canonical` and `error`; `elements` to `padding_percent`.
+struct FactsMembers<'a> {
+    kind: Option<&'a str>,
+    canonical: Option<&'a str>,
+    error: Option<&'a str>,
+    sizes: [Option<u64>; 4],
+    ratios: [Option<f64>; 2],
+}
+
+impl FactsMembers<'_> {
+    fn write_shape(&self, m: &mut Members) {
+        m.str(key!("kind"), self.kind);
+        m.str(key!("canonical"), self.canonical);
+        m.str(key!("error"), self.error);
+    }
+
+    fn write_sizes(&self, m: &mut Members) {
+        let [elements, data, footprint, xla] = self.sizes;
+        m.uint(key!("elements"), elements);
+        m.uint(key!("bytes_data"), data);
+        m.uint(key!("bytes_footprint"), footprint);
+        m.uint(key!("bytes_xla"), xla);
+        m.float(key!("expansion"), self.ratios[0]);
+        m.float(key!("padding_percent"), self.ratios[1]);
+    }
+}
+
+/// A shape's [`FactsMembers`] as written, kept with its facts: a scan's
+/// records repeat a few distinct shapes, whose numbers and canonical text
+/// are then formatted and escaped once each instead of once per record.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct FactsJson(OnceLock<[Box<[u8]>; 2]>);
+
+/// A cache: facts are equal whether or not they have printed yet.
+impl PartialEq for FactsJson {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Found {
+    /// Appends the JSON object of this shape's record (`text`: the text
+    /// that was scanned) to `out`: the bytes of
+    /// `self.record(text).write_json(out)`, with the members that depend
+    /// on the shape alone written once per distinct shape text.
+    pub fn write_json(&self, text: &str, out: &mut Vec<u8>) {
+        let facts: &ShapeFacts = &self.facts;
+        let written = facts.json.0.get_or_init(|| {
+            let record = self.record(text);
+            let members = record.facts_members();
+            let mut shape = Vec::new();
+            members.write_shape(&mut Members { out: &mut shape });
+            let mut sizes = Vec::new();
+            members.write_sizes(&mut Members { out: &mut sizes });
+            [shape.into(), sizes.into()]
+        });
+        self.record(text).write_json_with(out, Some(written));
+    }
+}
+
 impl Record<'_> {
     /// Appends this record's JSON object to `out`.
     pub fn write_json(&self, out: &mut Vec<u8>) {
+        self.write_json_with(out, None);
+    }
+
+    fn facts_members(&self) -> FactsMembers<'_> {
+        FactsMembers {
+            kind: self.kind,
+            canonical: self.canonical,
+            error: self.error,
+            sizes: [
+                self.elements,
+                self.bytes_data,
+                self.bytes_footprint,
+                self.bytes_xla,
+            ],
+            ratios: [self.expansion, self.padding_percent],
+        }
+    }
+
+    /// [`Record::write_json`], the shape's members copied from `written`
+    /// when given (its facts' two runs, as [`FactsMembers`] writes them).
+    fn write_json_with(&self, out: &mut Vec<u8>, written: Option<&[Box<[u8]>; 2]>) {
         out.extend_from_slice(b"{\"role\":");
         string(out, self.role);
         let mut m = Members { out };
@@ -135,17 +221,16 @@ impl Record<'_> {
         m.uint(key!("start"), usize64(self.start));
         m.uint(key!("end"), usize64(self.end));
         m.str(key!("text"), Some(self.text));
-        m.str(key!("kind"), self.kind);
-        m.str(key!("canonical"), self.canonical);
-        m.str(key!("error"), self.error);
+        match written {
+            Some([shape, _]) => m.out.extend_from_slice(shape),
+            None => self.facts_members().write_shape(&mut m),
+        }
         m.uint(key!("error_start"), self.error_start.and_then(usize64));
         m.uint(key!("error_end"), self.error_end.and_then(usize64));
-        m.uint(key!("elements"), self.elements);
-        m.uint(key!("bytes_data"), self.bytes_data);
-        m.uint(key!("bytes_footprint"), self.bytes_footprint);
-        m.uint(key!("bytes_xla"), self.bytes_xla);
-        m.float(key!("expansion"), self.expansion);
-        m.float(key!("padding_percent"), self.padding_percent);
+        match written {
+            Some([_, sizes]) => m.out.extend_from_slice(sizes),
+            None => self.facts_members().write_sizes(&mut m),
+        }
         m.str(key!("sharding"), self.sharding);
         m.str(key!("sharding_error"), self.sharding_error);
         m.str(key!("per_device"), self.per_device);
