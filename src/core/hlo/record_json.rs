@@ -7,7 +7,7 @@
 
 use std::sync::OnceLock;
 
-use super::found::{Found, ShapeFacts};
+use super::found::Found;
 use super::record::{Record, ReportRecord};
 
 /// Appends `s` as a JSON string: `"` and `\` escaped, control characters
@@ -168,9 +168,8 @@ impl Found {
     /// `self.record(text).write_json(out)`, with the members that depend
     /// on the shape alone written once per distinct shape text.
     pub fn write_json(&self, text: &str, out: &mut Vec<u8>) {
-        let facts: &ShapeFacts = &self.facts;
-        let written = facts.json.0.get_or_init(|| {
-            let record = self.record(text);
+        let record = self.record(text);
+        let written = self.facts.json.0.get_or_init(|| {
             let members = record.facts_members();
             let mut shape = Vec::new();
             members.write_shape(&mut Members { out: &mut shape });
@@ -178,7 +177,7 @@ impl Found {
             members.write_sizes(&mut Members { out: &mut sizes });
             [shape.into(), sizes.into()]
         });
-        self.record(text).write_json_with(out, Some(written));
+        record.write_json_with(out, Some(written));
     }
 }
 
