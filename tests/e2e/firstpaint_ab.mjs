@@ -4,9 +4,9 @@
 //   (cd tests/e2e && [NETWORK=LATENCY_MS,MBIT_S] node firstpaint_ab.mjs LOADS DIST_A [DIST_B ...] [-- URL-SUFFIX])
 //
 // Each round loads the control and then every build once (in an order that
-// rotates from round to round), in a fresh page, and times navigation start -> the first drawn picture (data-generation > 0
-// on #layout-canvas, seen by a requestAnimationFrame watcher, as
-// firstpaint.mjs does). The control is a static page, served the same way,
+// rotates from round to round), in a fresh page, and times navigation
+// start -> the first drawn picture (data-generation > 0 on #layout-canvas,
+// seen by a requestAnimationFrame watcher, as firstpaint.mjs does). The control is a static page, served the same way,
 // whose inline script draws a canvas at DOMContentLoaded: what the browser
 // needs to show any picture here. Prints per page the median and quartiles,
 // each build's median excess over the control, and each later build's
