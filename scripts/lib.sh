@@ -183,6 +183,20 @@ ensure_chromium() {
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
 }
 
+# binaryen's wasm-split from Debian apt (binaryen 108): the release build's
+# post_build hook splits the app's module in two with it
+# (scripts/split_module.py; docs/dependencies.md, "The app in two parts").
+# Without it a release build is one module, over the app's budget.
+ensure_wasm_split() {
+    if command -v wasm-split >/dev/null 2>&1; then
+        say "wasm-split: present ($(wasm-split --version 2>/dev/null | head -n 1))"
+        return
+    fi
+    say "installing binaryen (wasm-split) from Debian apt (seconds)"
+    as_root apt-get update
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y binaryen
+}
+
 # The other two engines of the engine tests: Firefox ESR, WebKitGTK's
 # WebDriver with its MiniBrowser, and Xvfb (WebKit needs a display) from
 # Debian apt (~1.5 min); geckodriver from crates.io (~4 min on 2 cores).

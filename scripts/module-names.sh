@@ -17,6 +17,7 @@ dir="${TRUNK_STAGING_DIR:?run by trunk}"
 # Release builds: the JavaScript and CSS minified first, so that the hashed
 # names below are those of the files served.
 sh "$(dirname "$0")/minify.sh"
+scripts_dir=$(cd "$(dirname "$0")" && pwd)
 cd "$dir"
 name_module() { # $1: the module's file name stem, $2: its placeholders' stem
     [ -f "$1.js" ] && [ -f "$1_bg.wasm" ] \
@@ -31,7 +32,14 @@ name_module() { # $1: the module's file name stem, $2: its placeholders' stem
 }
 name_module xla-layout-embed XLA_EMBED
 name_module xla-layout-embed-sharded XLA_EMBED_SHARDED
-if grep -q '__XLA_EMBED' index.html xla-layout-element.js; then
+# Release builds: the app's module in two parts (split_module.py writes the
+# second part's name over __XLA_REST_WASM__); other builds are one module.
+if [ "${TRUNK_PROFILE:-}" = "release" ]; then
+    python3 "$scripts_dir/split_module.py" "$dir"
+else
+    sed -i -e "s/__XLA_REST_WASM__//g" index.html
+fi
+if grep -q '__XLA_EMBED\|__XLA_REST' index.html xla-layout-element.js; then
     echo "module-names.sh: a placeholder was left in index.html or xla-layout-element.js" >&2
     exit 1
 fi

@@ -140,6 +140,7 @@ passed() {
 
 install_tools() {
     ensure_app_tools
+    ensure_wasm_split
     ensure_chromium
     ensure_engines
 }
