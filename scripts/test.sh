@@ -40,8 +40,13 @@ cd "$ROOT"
 # of noise said nothing: +590 B; budget raised to 383,000 B); 383,067 B
 # with stratified samples and figures whose legend and note wrap inside
 # narrow figures (they ran past the right edge below about 600 px: +321 B;
-# budget raised to 383,500 B).
-APP_BUDGET_BYTES=$((3835 * 100))
+# budget raised to 383,500 B). On 2026-11-29 the app's module came in two
+# parts (scripts/split_module.py; docs/dependencies.md, "The app in two
+# parts"): the page downloads the first part before its first picture,
+# 279,543 B with the glue, and issue 24's 320 KB is its budget again; the
+# rest (124,848 B) is fetched after the app has started, within its own.
+APP_BUDGET_BYTES=$((320 * 1000))
+REST_BUDGET_BYTES=$((140 * 1000))
 EMBED_BUDGET_BYTES=$((250 * 1000))
 # Embed mode and elements with a sharding load the sharded embed module
 # (the embed module that also reads shardings): 306 KB on 2026-11-25,
@@ -181,6 +186,11 @@ bundle_size() {
         || die "dist/index.html or dist/xla-layout-element.js names no module"
     grep -q "$embed_wasm" dist/index.html || die "index.html's loader does not name $embed_wasm"
     page_size "the app (index.html)" "$APP_BUDGET_BYTES" "dist/$app_wasm" "dist/$app_js"
+    local rest_wasm
+    rest_wasm=$(grep -o 'xla-layout-rest-[0-9a-f]*\.wasm' dist/index.html | head -n 1)
+    [ -n "$rest_wasm" ] && [ -f "dist/$rest_wasm" ] \
+        || die "dist/index.html names no second part of the app's module (is wasm-split installed?)"
+    page_size "the rest of the app, after it has started" "$REST_BUDGET_BYTES" "dist/$rest_wasm"
     page_size "embed mode (index.html?embed=1)" "$EMBED_BUDGET_BYTES" "dist/$embed_wasm" "dist/$embed_js"
     page_size "<xla-layout> elements (docs.html)" "$EMBED_BUDGET_BYTES" \
         "dist/$embed_wasm" "dist/$embed_js" dist/xla-layout-element.js

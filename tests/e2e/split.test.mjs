@@ -1,0 +1,96 @@
+// The app's module in two parts (issue 24: the app's download;
+// scripts/split_module.py, Trunk.toml's loader). The default page must run
+// its first seconds on the first part alone (scripts/app-first-part.txt is
+// that list: a stale one shows here as a placeholder called), the rest must
+// arrive by itself after the start, and a feature whose code is in the rest
+// must work when the rest has not been fetched (the synchronous path).
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { collectErrors, openApp, stopAll, waitForPicture } from './harness.mjs';
+
+let app;
+
+before(async () => {
+  app = await openApp();
+});
+after(stopAll);
+
+const rest = (page) => page.evaluate(() => ({ ...window.__xlaLayoutRest }));
+
+test('split: the default page runs its first seconds on the first part', async () => {
+  const page = await app.context.newPage();
+  const errors = collectErrors(page);
+  await page.addInitScript(() => {
+    window.__xlaLayoutRestLater = true;
+  });
+  await page.goto(app.baseUrl);
+  await waitForPicture(page);
+  // The panels (a frame after the picture) and the idle warm-up run too.
+  await page.waitForTimeout(2500);
+  const state = await rest(page);
+  assert.equal(state.split, true, 'a release build has the app in two parts');
+  assert.equal(state.sync, 0, 'a function of the rest was called: refresh scripts/app-first-part.txt (docs/testing.md)');
+  assert.equal(state.ready, null);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('split: the rest arrives by itself after the start', async () => {
+  const page = await app.context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(app.baseUrl);
+  await waitForPicture(page);
+  await page.waitForFunction(() => window.__xlaLayoutRest.ready !== null, null, { timeout: 10_000 });
+  const state = await rest(page);
+  assert.equal(state.split, true);
+  assert.equal(state.sync, 0, 'the rest was instantiated by the loader, not by a call into it');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('split: a feature in the rest works before the rest is fetched, which it then fetches', async () => {
+  const page = await app.context.newPage();
+  const errors = collectErrors(page);
+  await page.addInitScript(() => {
+    window.__xlaLayoutRestLater = true;
+  });
+  await page.goto(app.baseUrl);
+  await waitForPicture(page);
+  await page.waitForTimeout(500);
+  assert.equal((await rest(page)).ready, null, 'nothing needed the rest yet');
+  // Comparing two layouts: its view (ui::compare_view) is not in the first part.
+  await page.getByRole('button', { name: 'Compare with another layout' }).click();
+  await page.waitForSelector('#compare-canvas');
+  await page.waitForFunction(() => Number(document.getElementById('compare-canvas')?.width) > 0);
+  const state = await rest(page);
+  assert.equal(state.sync, 1, 'the first call into the rest instantiated it once');
+  assert.notEqual(state.ready, null);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('split: embed mode loads its own module, which is whole', async () => {
+  const page = await app.context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(`${app.baseUrl}?embed=1&shape=${encodeURIComponent('f32[3,5]{1,0:T(2,2)}')}`);
+  await waitForPicture(page);
+  assert.deepEqual(await rest(page), { split: false, sync: 0, ready: null });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('split: when the rest cannot be fetched, the page says so', async () => {
+  const page = await app.context.newPage();
+  await page.route('**/xla-layout-rest-*.wasm', (route) => route.abort());
+  await page.goto(app.baseUrl);
+  await waitForPicture(page);
+  // The fetch after the start failed; the first call into the rest tries again.
+  await page.getByRole('button', { name: 'Compare with another layout' }).click();
+  await page.waitForSelector('#load-error[role="alert"]');
+  assert.match(await page.textContent('#load-error'), /could not load its WebAssembly module.*Reload/);
+  const state = await rest(page);
+  assert.equal(state.ready, null);
+  assert.equal(state.sync, 1);
+  await page.close();
+});
