@@ -11,8 +11,8 @@ The app's module is built with its function names (`-g` in index.html's
 1. keeps in a first part the functions named in scripts/app-first-part.txt
    those the default page compiles in its first seconds (its first picture,
    the panels, the idle warm-up; `tests/e2e/split_profile.mjs` writes the
-   list) and those without a name (wasm-bindgen's shims), and moves every
-   other function to a second module
+   list), those without a name (wasm-bindgen's shims) and those of at most
+   32 bytes, and moves every other function to a second module
    (`xla-layout-rest-HASH.wasm`) with binaryen's `wasm-split`; a call into
    a moved function goes through the function table, where a placeholder
    (an import) stands until the second module is instantiated;
@@ -44,6 +44,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 KEEP = HERE / "app-first-part.txt"
+# Functions this small (bytes of body) stay in the first part whatever the list says.
+SMALL = 32
 FEATURES = [
     "--enable-reference-types",
     "--enable-bulk-memory",
@@ -130,12 +132,17 @@ def function_names(data):
     return {i - imported: n for i, n in names.items() if i >= imported}, imported
 
 
-def defined_functions(data):
-    """How many functions the module defines (its function section)."""
+def body_sizes(data):
+    """The size of each defined function's body, by defined index."""
+    sizes = []
     for sid, start, _ in sections(data):
-        if sid == 3:
-            return leb(data, start)[0]
-    return 0
+        if sid == 10:
+            count, j = leb(data, start)
+            for _ in range(count):
+                size, j = leb(data, j)
+                sizes.append(size)
+                j += size
+    return sizes
 
 
 def normalise(name):
@@ -207,7 +214,8 @@ def main(staging):
     # Names out first: binaryen then names function N of the module "N",
     # which is what --keep-funcs is given below.
     names, _ = function_names(app.read_bytes())
-    defined = defined_functions(app.read_bytes())
+    sizes = body_sizes(app.read_bytes())
+    defined = len(sizes)
     run(wasm_opt, "--strip-debug", *FEATURES, app, "-o", stripped)
     split = shutil.which("wasm-split")
     rest_name = ""
@@ -218,8 +226,13 @@ def main(staging):
         data, fills = rewrite_table_fills(stripped.read_bytes())
         stripped.write_bytes(data)
         wanted = set(KEEP.read_text().splitlines()) - {""}
-        # Functions without a name (wasm-bindgen's shims) stay too.
-        keep = sorted(i for i in range(defined) if i not in names or names[i] in wanted)
+        # Functions without a name (wasm-bindgen's shims) stay too, and so
+        # do the smallest: Chromium's trace did not show the first call of
+        # an 11-byte drop function that typing calls, and the 582 functions
+        # of at most 32 bytes are about 11 KB of code.
+        keep = sorted(
+            i for i in range(defined) if i not in names or names[i] in wanted or sizes[i] <= SMALL
+        )
         if sum(1 for i in keep if i in names) < len(wanted) // 2:
             sys.exit(f"split_module.py: only {len(keep)} of the {len(wanted)} listed functions are in the module")
         keep_file = staging / "app-keep.txt"

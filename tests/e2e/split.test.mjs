@@ -7,7 +7,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { collectErrors, openApp, stopAll, waitForPicture } from './harness.mjs';
+import { collectErrors, openApp, stopAll, typeShape, waitForPicture, waitForQuery } from './harness.mjs';
 
 let app;
 
@@ -30,9 +30,14 @@ async function heldBack() {
   return { page, errors };
 }
 
-test('split: the default page runs its first seconds on the first part', async () => {
+test('split: the default page runs its first seconds on the first part, typing included', async () => {
   const { page, errors } = await heldBack();
-  // The panels (a frame after the picture) and the idle warm-up run too.
+  // Typed before the panels (a frame after the picture) and the idle
+  // warm-up have run, then those.
+  for (const shape of ['f32[2,3]{0,1}', 'f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}', 's32[2048,1,128,128,4]{4,3,2,0,1:T(8,128)}', 'pred[64,256]{1,0:T(32,128)(32,1)E(1)}']) {
+    await typeShape(page, shape);
+    await waitForQuery(page, 'shape', shape);
+  }
   await page.waitForTimeout(2500);
   const state = await rest(page);
   assert.equal(state.split, true, 'a release build has the app in two parts');

@@ -7,16 +7,34 @@
 //
 // LOADS times with Chromium's tracing on and lists every function V8
 // compiled on the page's main thread (`wasm.CompileLazy`: a function's
-// first call) from navigation start to 4 s after the first picture: the
+// first call) from navigation start to 4 s after the first picture (the
 // first picture, the panels a frame later, the idle warm-up, the saved
-// document's lookup. docs/dependencies.md, "The app in two parts".
+// document's lookup) and while the keystroke harness's shapes are typed
+// (static/bench.js: typing is what a reader does first), at once after the
+// first picture in every other load.
+// docs/dependencies.md, "The app in two parts".
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, repoRoot, startServer, stopAll, watchFirstPicture } from './harness.mjs';
+import { launchBrowser, repoRoot, startServer, stopAll, typeShape, watchFirstPicture } from './harness.mjs';
+
+// static/bench.js's KEYSTROKE_SHAPES.
+const SHAPES = [
+  'f32[2,3]{0,1}',
+  'f32[3,5]{1,0:T(2,2)}',
+  'f32[8,8]{1,0:T(2,4)(2,1,1,1)}',
+  'f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}',
+  'bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)}',
+  's32[2048,1,128,128,4]{4,3,2,0,1:T(8,128)}',
+  'f32[1048576,1048576]{1,0:T(8,128)}',
+  'f32[100000,3,3]{2,1,0:T(2,2)}',
+  's8[64,64,64,64]{0,1,2,3:T(4,4)(2,1)}',
+  'pred[64,256]{1,0:T(32,128)(32,1)E(1)}',
+  '(f32[2,3]{1,0}, s8[4,130]{1,0:T(8,128)(4,1)})',
+];
 
 const dist = process.env.DIST_DIR ?? join(repoRoot, 'target', 'dist-profile');
-const loads = Number(process.argv[2] ?? 3);
+const loads = Number(process.argv[2] ?? 6);
 const settle = 4000;
 const wasm = readdirSync(dist).filter((f) => /^xla-layout-viz-[0-9a-f]+_bg\.wasm$/.test(f));
 if (wasm.length !== 1 || readdirSync(dist).some((f) => f.startsWith('xla-layout-rest-'))) {
@@ -37,7 +55,14 @@ try {
     await cdp.send('Tracing.start', { categories: 'disabled-by-default-v8.wasm.detailed', transferMode: 'ReportEvents' });
     await page.goto(baseUrl);
     await page.waitForFunction(() => window.__firstPaint !== undefined, null, { timeout: 20_000 });
-    await page.waitForTimeout(settle);
+    // Typed once the page has settled, or at once (before the panels and
+    // the warm-up): odd loads one way, even loads the other.
+    if (i % 2 === 0) await page.waitForTimeout(settle);
+    for (const shape of SHAPES) {
+      await typeShape(page, shape);
+      await page.waitForTimeout(300);
+    }
+    if (i % 2 === 1) await page.waitForTimeout(settle);
     await cdp.send('Tracing.end');
     await done;
     const before = seen.size;
