@@ -9,10 +9,11 @@ The app's module is built with its function names (`-g` in index.html's
 `data-wasm-opt-params`). This script
 
 1. keeps in a first part the functions named in scripts/app-first-part.txt
-   those the default page compiles in its first seconds (its first picture,
-   the panels, the idle warm-up; `tests/e2e/split_profile.mjs` writes the
-   list), those without a name (wasm-bindgen's shims) and those of at most
-   32 bytes, and moves every other function to a second module
+   (those the default page compiles in its first seconds: its first
+   picture, the panels, the idle warm-up, typing; `tests/e2e/
+   split_profile.mjs` writes the list), those without a name (wasm-bindgen's
+   shims) and those of at most 32 bytes, and moves every other function to
+   a second module
    (`xla-layout-rest-HASH.wasm`) with binaryen's `wasm-split`; a call into
    a moved function goes through the function table, where a placeholder
    (an import) stands until the second module is instantiated;
@@ -166,22 +167,28 @@ def rewrite_table_fills(data):
     return out, count
 
 
-def fix_externref_export(data):
-    """Points the `__wbindgen_externrefs` export at table 1 (the externref
-    table) where binaryen 108 wrote table 0."""
-    name = b"__wbindgen_externrefs"
-    entry = bytes([len(name)]) + name + b"\x01"
+EXTERNREFS = b"__wbindgen_externrefs"
+
+
+def externref_export(data):
+    """The offset of the table index the `__wbindgen_externrefs` export
+    names (wasm-bindgen's externref table)."""
+    entry = bytes([len(EXTERNREFS)]) + EXTERNREFS + b"\x01"
     for sid, start, end in sections(data):
-        if sid != 7:
-            continue
-        at = bytes(data[start:end]).find(entry)
-        if at < 0:
-            sys.exit("split_module.py: the first part exports no __wbindgen_externrefs table")
-        index = start + at + len(entry)
-        out = bytearray(data)
-        out[index] = 1
-        return out
-    sys.exit("split_module.py: the first part has no export section")
+        if sid == 7:
+            at = bytes(data[start:end]).find(entry)
+            if at >= 0 and data[start + at + len(entry)] < 0x80:
+                return start + at + len(entry)
+    sys.exit("split_module.py: the module exports no __wbindgen_externrefs table")
+
+
+def fix_externref_export(first, whole):
+    """Points the first part's `__wbindgen_externrefs` export at the table
+    the whole module's names (binaryen 108 writes the function table's
+    index there)."""
+    out = bytearray(first)
+    out[externref_export(first)] = whole[externref_export(whole)]
+    return out
 
 
 def run(*args):
@@ -233,13 +240,14 @@ def main(staging):
         keep = sorted(
             i for i in range(defined) if i not in names or names[i] in wanted or sizes[i] <= SMALL
         )
-        if sum(1 for i in keep if i in names) < len(wanted) // 2:
-            sys.exit(f"split_module.py: only {len(keep)} of the {len(wanted)} listed functions are in the module")
+        listed = sum(1 for i in keep if i in names and names[i] in wanted)
+        if listed < len(wanted) // 2:
+            sys.exit(f"split_module.py: only {listed} functions of the module have the {len(wanted)} listed names")
         keep_file = staging / "app-keep.txt"
         keep_file.write_text("".join(f"{i}\n" for i in keep))
         first, rest = staging / "app-first.wasm", staging / "app-rest.wasm"
         run(split, stripped, *FEATURES, "--keep-funcs", f"@{keep_file}", "-o1", first, "-o2", rest)
-        first.write_bytes(fix_externref_export(first.read_bytes()))
+        first.write_bytes(fix_externref_export(first.read_bytes(), data))
         say(
             f"{len(keep)} of {defined} functions in the first part ({fills} table fills rewritten); "
             f"first part {first.stat().st_size} B, the rest {rest.stat().st_size} B"
