@@ -14,24 +14,18 @@
 // first picture in every other load.
 // docs/dependencies.md, "The app in two parts".
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, repoRoot, startServer, stopAll, typeShape, watchFirstPicture } from './harness.mjs';
+import { launchBrowser, repoRoot, startServer, stopAll, traceFirstPicture, typeShape, watchFirstPicture } from './harness.mjs';
 
-// static/bench.js's KEYSTROKE_SHAPES.
-const SHAPES = [
-  'f32[2,3]{0,1}',
-  'f32[3,5]{1,0:T(2,2)}',
-  'f32[8,8]{1,0:T(2,4)(2,1,1,1)}',
-  'f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}',
-  'bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)}',
-  's32[2048,1,128,128,4]{4,3,2,0,1:T(8,128)}',
-  'f32[1048576,1048576]{1,0:T(8,128)}',
-  'f32[100000,3,3]{2,1,0:T(2,2)}',
-  's8[64,64,64,64]{0,1,2,3:T(4,4)(2,1)}',
-  'pred[64,256]{1,0:T(32,128)(32,1)E(1)}',
-  '(f32[2,3]{1,0}, s8[4,130]{1,0:T(8,128)(4,1)})',
-];
+// static/bench.js's KEYSTROKE_SHAPES, read from its source.
+const bench = readFileSync(join(repoRoot, 'static', 'bench.js'), 'utf8');
+const list = bench.match(/const KEYSTROKE_SHAPES = \[([\s\S]*?)\n\s*\];/);
+const SHAPES = list ? [...list[1].matchAll(/'([^']+)'/g)].map((m) => m[1]) : [];
+if (SHAPES.length < 10) {
+  console.error(`static/bench.js: KEYSTROKE_SHAPES not found (${SHAPES.length} shapes read)`);
+  process.exit(2);
+}
 
 const dist = process.env.DIST_DIR ?? join(repoRoot, 'target', 'dist-profile');
 const loads = Number(process.argv[2] ?? 6);
@@ -47,24 +41,16 @@ await watchFirstPicture(context);
 const seen = new Set();
 try {
   for (let i = 0; i < loads; i++) {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    const events = [];
-    cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
-    const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-    await cdp.send('Tracing.start', { categories: 'disabled-by-default-v8.wasm.detailed', transferMode: 'ReportEvents' });
-    await page.goto(baseUrl);
-    await page.waitForFunction(() => window.__firstPaint !== undefined, null, { timeout: 20_000 });
     // Typed once the page has settled, or at once (before the panels and
     // the warm-up): odd loads one way, even loads the other.
-    if (i % 2 === 0) await page.waitForTimeout(settle);
-    for (const shape of SHAPES) {
-      await typeShape(page, shape);
-      await page.waitForTimeout(300);
-    }
-    if (i % 2 === 1) await page.waitForTimeout(settle);
-    await cdp.send('Tracing.end');
-    await done;
+    const { page, events } = await traceFirstPicture(context, baseUrl, 'disabled-by-default-v8.wasm.detailed', () => null, async (page) => {
+      if (i % 2 === 0) await page.waitForTimeout(settle);
+      for (const shape of SHAPES) {
+        await typeShape(page, shape);
+        await page.waitForTimeout(300);
+      }
+      if (i % 2 === 1) await page.waitForTimeout(settle);
+    });
     const before = seen.size;
     for (const e of events) if (e.name === 'wasm.CompileLazy' && e.args?.func_index !== undefined) seen.add(e.args.func_index);
     console.log(`load ${i + 1}: ${seen.size} functions (${seen.size - before} new)`);
