@@ -220,8 +220,9 @@ def main(staging):
     stripped = staging / "app-stripped.wasm"
     # Names out first: binaryen then names function N of the module "N",
     # which is what --keep-funcs is given below.
-    names, _ = function_names(app.read_bytes())
-    sizes = body_sizes(app.read_bytes())
+    whole = app.read_bytes()
+    names, _ = function_names(whole)
+    sizes = body_sizes(whole)
     defined = len(sizes)
     run(wasm_opt, "--strip-debug", *FEATURES, app, "-o", stripped)
     split = shutil.which("wasm-split")
