@@ -6,9 +6,10 @@
 // Each round loads the control and then every build once (in an order that
 // rotates from round to round), in a fresh page, and times navigation
 // start -> the first drawn picture (data-generation > 0 on #layout-canvas,
-// seen by a requestAnimationFrame watcher, as firstpaint.mjs does). The control is a static page, served the same way,
-// whose inline script draws a canvas at DOMContentLoaded: what the browser
-// needs to show any picture here. Prints per page the median and quartiles,
+// seen by a requestAnimationFrame watcher, as firstpaint.mjs does). The
+// control is a static page, served the same way, whose inline script draws
+// a canvas at DOMContentLoaded: what the browser needs to show any picture
+// here. Prints per page the median and quartiles,
 // each build's median excess over the control, and each later build's
 // paired difference from the first (median over rounds, and in how many
 // rounds it was faster), since this machine's speed drifts from minute to
