@@ -9,11 +9,10 @@ The app's module is built with its function names (`-g` in index.html's
 `data-wasm-opt-params`). This script
 
 1. keeps in a first part the functions named in scripts/app-first-part.txt
-   (those the default page compiles in its first seconds: its first
-   picture, the panels, the idle warm-up, typing; `tests/e2e/
-   split_profile.mjs` writes the list), those without a name (wasm-bindgen's
-   shims) and those of at most 32 bytes, and moves every other function to
-   a second module
+   (those the default page calls in its first seconds: its first picture,
+   the panels, the idle warm-up, typing; `tests/e2e/split_profile.mjs`
+   writes the list) and those without a name (wasm-bindgen's shims), and
+   moves every other function to a second module
    (`xla-layout-rest-HASH.wasm`) with binaryen's `wasm-split`; a call into
    a moved function goes through the function table, where a placeholder
    (an import) stands until the second module is instantiated;
@@ -23,10 +22,13 @@ The app's module is built with its function names (`-g` in index.html's
 3. without `wasm-split` on PATH (Debian's `binaryen` package), only strips
    the names: the app is then one module, as before, and says so. With
    `XLA_LAYOUT_SPLIT=off` it does nothing: one module with its names, for
-   the profile.
+   a profiler. With `XLA_LAYOUT_SPLIT=profile` the app is one module
+   instrumented to record which functions run, for split_profile.mjs
+   (`instrument`, below).
 
 `split_module.py --list WASM < INDICES` writes scripts/app-first-part.txt:
-the names of WASM's functions at the given indices.
+the names of WASM's defined functions at the given indices (imports not
+counted).
 
 binaryen 108 (Debian 12's) cannot read `table.fill`, which wasm-bindgen's
 glue code uses to clear one externref slot; each such fill of one null is
@@ -45,8 +47,6 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 KEEP = HERE / "app-first-part.txt"
-# Functions this small (bytes of body) stay in the first part whatever the list says.
-SMALL = 32
 FEATURES = [
     "--enable-reference-types",
     "--enable-bulk-memory",
@@ -133,17 +133,12 @@ def function_names(data):
     return {i - imported: n for i, n in names.items() if i >= imported}, imported
 
 
-def body_sizes(data):
-    """The size of each defined function's body, by defined index."""
-    sizes = []
+def defined_count(data):
+    """The number of functions the module defines (its code section's)."""
     for sid, start, _ in sections(data):
         if sid == 10:
-            count, j = leb(data, start)
-            for _ in range(count):
-                size, j = leb(data, j)
-                sizes.append(size)
-                j += size
-    return sizes
+            return leb(data, start)[0]
+    return 0
 
 
 def normalise(name):
@@ -198,19 +193,53 @@ def run(*args):
     return result
 
 
+def app_module(staging):
+    wasms = sorted(staging.glob("xla-layout-viz-*_bg.wasm"))
+    if len(wasms) != 1:
+        sys.exit(f"split_module.py: expected one app module in {staging}, found {wasms}")
+    return wasms[0]
+
+
+def instrument(staging):
+    """XLA_LAYOUT_SPLIT=profile: the app one module, instrumented by
+    `wasm-split --instrument` and keeping its names. Each function records
+    its first call (a global per function), and the export
+    `__write_profile(addr, size)` writes binaryen's profile into memory: an
+    8-byte hash of the module, then a 4-byte stamp per defined function, in
+    the module's order, 0 for a function never called
+    (binaryen's src/tools/wasm-split/instrumenter.cpp,
+    `Instrumenter::addProfileExport`). tests/e2e/split_profile.mjs reads
+    it."""
+    split = shutil.which("wasm-split") or sys.exit("split_module.py: XLA_LAYOUT_SPLIT=profile needs wasm-split")
+    app = app_module(staging)
+    data, fills = rewrite_table_fills(app.read_bytes())
+    source = staging / "app-fills.wasm"
+    source.write_bytes(data)
+    out = staging / "app-instrumented.wasm"
+    run(split, "--instrument", "-g", *FEATURES, source, "-o", out)
+    app.write_bytes(fix_externref_export(out.read_bytes(), data))
+    for path in (source, out):
+        path.unlink()
+    say(f"XLA_LAYOUT_SPLIT=profile: the app one module, instrumented, with its names ({fills} table fills rewritten)")
+
+
 def main(staging):
     staging = Path(staging)
     index = staging / "index.html"
     html = index.read_text()
-    if os.environ.get("XLA_LAYOUT_SPLIT") == "off":
-        # For tests/e2e/split_profile.mjs: one module, its names kept.
+    mode = os.environ.get("XLA_LAYOUT_SPLIT", "")
+    if mode == "off":
+        # One module, its names kept (for a profiler's stacks).
         say("XLA_LAYOUT_SPLIT=off: the app stays one module, with its function names")
         index.write_text(html.replace("__XLA_REST_WASM__", ""))
         return
-    wasms = sorted(staging.glob("xla-layout-viz-*_bg.wasm"))
-    if len(wasms) != 1:
-        sys.exit(f"split_module.py: expected one app module in {staging}, found {wasms}")
-    app = wasms[0]
+    if mode == "profile":
+        instrument(staging)
+        index.write_text(html.replace("__XLA_REST_WASM__", ""))
+        return
+    if mode:
+        sys.exit(f"split_module.py: XLA_LAYOUT_SPLIT={mode}: expected off or profile")
+    app = app_module(staging)
     # npm's binaryen 132 (scripts/lib.sh), which reads the module: Debian's
     # binaryen package has a wasm-opt of its own (108), which does not.
     wasm_opt = HERE.parent / "tools/node_modules/.bin/wasm-opt"
@@ -222,8 +251,7 @@ def main(staging):
     # which is what --keep-funcs is given below.
     whole = app.read_bytes()
     names, _ = function_names(whole)
-    sizes = body_sizes(whole)
-    defined = len(sizes)
+    defined = defined_count(whole)
     run(wasm_opt, "--strip-debug", *FEATURES, app, "-o", stripped)
     split = shutil.which("wasm-split")
     rest_name = ""
@@ -234,13 +262,8 @@ def main(staging):
         data, fills = rewrite_table_fills(stripped.read_bytes())
         stripped.write_bytes(data)
         wanted = set(KEEP.read_text().splitlines()) - {""}
-        # Functions without a name (wasm-bindgen's shims) stay too, and so
-        # do the smallest: Chromium's trace did not show the first call of
-        # an 11-byte drop function that typing calls, and the 582 functions
-        # of at most 32 bytes are about 11 KB of code.
-        keep = sorted(
-            i for i in range(defined) if i not in names or names[i] in wanted or sizes[i] <= SMALL
-        )
+        # Functions without a name (wasm-bindgen's shims) stay too.
+        keep = sorted(i for i in range(defined) if i not in names or names[i] in wanted)
         listed = sum(1 for i in keep if i in names and names[i] in wanted)
         if listed < len(wanted) // 2:
             sys.exit(f"split_module.py: only {listed} functions of the module have the {len(wanted)} listed names")
@@ -270,10 +293,12 @@ def main(staging):
 
 
 def write_list(wasm, indices):
-    """Writes KEEP: the names of `wasm`'s functions at `indices` (the
-    module's function indices, imports counted), sorted."""
-    names, imported = function_names(Path(wasm).read_bytes())
-    listed = sorted({names[i - imported] for i in indices if i - imported in names})
+    """Writes KEEP: the names of `wasm`'s defined functions at `indices`
+    (imports not counted), sorted."""
+    names, _ = function_names(Path(wasm).read_bytes())
+    # binaryen names a function without a name by its index: those
+    # (wasm-bindgen's shims) stay in the first part anyway.
+    listed = sorted({names[i] for i in indices if i in names and not names[i].isdigit()})
     KEEP.write_text("".join(f"{n}\n" for n in listed))
     say(f"{len(listed)} names written to {KEEP}")
 

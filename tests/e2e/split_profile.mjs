@@ -1,22 +1,25 @@
 // Writes scripts/app-first-part.txt: the functions the app's release
 // module keeps in its first part (scripts/split_module.py). Loads the
-// default page of a release build made whole and with its function names,
+// default page of a release build made whole, instrumented and with its
+// function names,
 //
-//   XLA_LAYOUT_SPLIT=off trunk build --release --dist target/dist-profile
+//   XLA_LAYOUT_SPLIT=profile trunk build --release --dist target/dist-profile
 //   (cd tests/e2e && DIST_DIR=../../target/dist-profile node split_profile.mjs)
 //
-// LOADS times with Chromium's tracing on and lists every function V8
-// compiled on the page's main thread (`wasm.CompileLazy`: a function's
-// first call) from navigation start to 4 s after the first picture (the
-// first picture, the panels a frame later, the idle warm-up, the saved
-// document's lookup) and while the keystroke harness's shapes are typed
-// (static/bench.js: typing is what a reader does first), at once after the
-// first picture in every other load.
+// LOADS times and lists every function the page called from its start to
+// 4 s after the first picture (the first picture, the panels a frame
+// later, the idle warm-up, the saved document's lookup) and while the
+// keystroke harness's shapes are typed (static/bench.js: typing is what a
+// reader does first), at once after the first picture in every other load.
+// Each load's module says which of its functions ran: binaryen's
+// `wasm-split --instrument` gave every function a first-call stamp, and the
+// export `__write_profile` writes them into memory (8 bytes of the module's
+// hash, then 4 bytes per defined function, 0 if never called).
 // docs/dependencies.md, "The app in two parts".
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, repoRoot, startServer, stopAll, traceFirstPicture, typeShape, watchFirstPicture } from './harness.mjs';
+import { launchBrowser, repoRoot, startServer, stopAll, typeShape, watchFirstPicture } from './harness.mjs';
 
 // static/bench.js's KEYSTROKE_SHAPES, read from its source.
 const bench = readFileSync(join(repoRoot, 'static', 'bench.js'), 'utf8');
@@ -30,36 +33,59 @@ if (SHAPES.length < 10) {
 const dist = process.env.DIST_DIR ?? join(repoRoot, 'target', 'dist-profile');
 const loads = Number(process.argv[2] ?? 6);
 const settle = 4000;
-const wasm = readdirSync(dist).filter((f) => /^xla-layout-viz-[0-9a-f]+_bg\.wasm$/.test(f));
-if (wasm.length !== 1 || readdirSync(dist).some((f) => f.startsWith('xla-layout-rest-'))) {
-  console.error(`${dist}: not a whole app module (build it with XLA_LAYOUT_SPLIT=off)`);
+const files = readdirSync(dist);
+const wasm = files.filter((f) => /^xla-layout-viz-[0-9a-f]+_bg\.wasm$/.test(f));
+if (wasm.length !== 1 || files.some((f) => f.startsWith('xla-layout-rest-'))
+  || !readFileSync(join(dist, wasm[0])).includes('__write_profile')) {
+  console.error(`${dist}: not an instrumented app module (build it with XLA_LAYOUT_SPLIT=profile)`);
   process.exit(2);
 }
 const baseUrl = await startServer(dist);
 const context = await launchBrowser();
 await watchFirstPicture(context);
-const seen = new Set();
+// The instance's exports, kept where the profile can be read from them.
+await context.addInitScript(() => {
+  const keep = (result) => {
+    const instance = result.instance ?? result;
+    if (instance.exports?.__write_profile) window.__profiled = instance.exports;
+    return result;
+  };
+  const streaming = WebAssembly.instantiateStreaming;
+  const instantiate = WebAssembly.instantiate;
+  WebAssembly.instantiateStreaming = (...args) => streaming(...args).then(keep);
+  WebAssembly.instantiate = (...args) => instantiate(...args).then(keep);
+});
+const called = new Set();
 try {
   for (let i = 0; i < loads; i++) {
+    const page = await context.newPage();
+    await page.goto(baseUrl);
+    await page.waitForFunction(() => window.__firstPaint !== undefined, null, { timeout: 20_000 });
     // Typed once the page has settled, or at once (before the panels and
     // the warm-up): odd loads one way, even loads the other.
-    const { page, events } = await traceFirstPicture(context, baseUrl, 'disabled-by-default-v8.wasm.detailed', () => null, async (page) => {
-      if (i % 2 === 0) await page.waitForTimeout(settle);
-      for (const shape of SHAPES) {
-        await typeShape(page, shape);
-        await page.waitForTimeout(300);
-      }
-      if (i % 2 === 1) await page.waitForTimeout(settle);
+    if (i % 2 === 0) await page.waitForTimeout(settle);
+    for (const shape of SHAPES) {
+      await typeShape(page, shape);
+      await page.waitForTimeout(300);
+    }
+    if (i % 2 === 1) await page.waitForTimeout(settle);
+    const stamps = await page.evaluate(() => {
+      const exports = window.__profiled;
+      // A page of its own at the memory's end: nothing of the app's is there.
+      const at = exports.memory.grow(1) * 65536;
+      const size = exports.__write_profile(at, 65536);
+      if (size > 65536) throw new Error(`a profile of ${size} B`);
+      return Array.from(new Uint32Array(exports.memory.buffer.slice(at + 8, at + size)));
     });
-    const before = seen.size;
-    for (const e of events) if (e.name === 'wasm.CompileLazy' && e.args?.func_index !== undefined) seen.add(e.args.func_index);
-    console.log(`load ${i + 1}: ${seen.size} functions (${seen.size - before} new)`);
+    const before = called.size;
+    stamps.forEach((stamp, index) => stamp !== 0 && called.add(index));
+    console.log(`load ${i + 1}: ${called.size} of ${stamps.length} functions called (${called.size - before} new)`);
     await page.close();
   }
 } finally {
   await stopAll();
 }
 execFileSync('python3', [join(repoRoot, 'scripts', 'split_module.py'), '--list', join(dist, wasm[0])], {
-  input: [...seen].join('\n'),
+  input: [...called].join('\n'),
   stdio: ['pipe', 'inherit', 'inherit'],
 });
