@@ -62,12 +62,13 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 /** Serves `dir` on 127.0.0.1 on a free port; resolves to the base URL. */
-export async function startServer(dir = distDir) {
-  const server = spawn(
-    'python3',
-    ['-u', '-m', 'http.server', '--bind', '127.0.0.1', '--directory', dir, '0'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+export async function startServer(dir = distDir, { failOnce = null } = {}) {
+  // failOnce: a regular expression's source; the first request for each
+  // path it matches is answered 503 (flaky_server.py).
+  const args = failOnce === null
+    ? ['-u', '-m', 'http.server', '--bind', '127.0.0.1', '--directory', dir, '0']
+    : ['-u', join(repoRoot, 'tests', 'e2e', 'flaky_server.py'), dir, failOnce];
+  const server = spawn('python3', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(server);
   cleanups.push(
     () =>

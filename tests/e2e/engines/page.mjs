@@ -122,3 +122,12 @@ export const forReaders = `
   const alt = root.getElementById(canvas?.getAttribute('aria-describedby') ?? '');
   const readout = root.getElementById('cursor-readout');
   return { alt: alt?.querySelector('p')?.textContent ?? null, readout: readout ? readout.tagName + ' ' + readout.textContent : null };`;
+
+/** The app's second part once instantiated: { split, sync } (Trunk.toml's loader). */
+export const restReady = `
+  const rest = window.__xlaLayoutRest;
+  return rest && rest.ready !== null ? { split: rest.split, sync: rest.sync } : null;`;
+
+/** Whether the loader's fetch of the app's second part has finished (resource timing). */
+export const restFetched = `
+  return performance.getEntriesByType('resource').some((e) => /xla-layout-rest-/.test(e.name));`;

@@ -3,7 +3,8 @@
 // dist/. The app draws the address's shape; typing updates the summary and
 // the address; a broken shape shows its error; a preset loads; embed mode
 // draws, with a heading, and with a sharding its device's shard; docs.html's
-// elements mount and draw; Export SVG
+// elements mount and draw; the app's second module part arrives, or
+// is fetched when first needed if its fetch failed; Export SVG
 // gives the figure; Copy embed code says whether the clipboard took it;
 // axe finds nothing; the worked steps' index stays on one line (a
 // screenshot of them per engine in target/e2e/engines/).
@@ -135,6 +136,31 @@ for (const engine of engines) {
       const table = await find(By.id('worked-steps'));
       await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', table);
       await shot('worked-steps');
+    });
+
+    // The app's module in two parts (release builds; docs/dependencies.md,
+    // "The app in two parts"): the loader fetches the rest after the start,
+    // or, if that failed, a first call into it fetches it synchronously.
+    test('the app\'s second part arrives after the start', async () => {
+      await open('');
+      await waitUntil(driver, page.drawn, 'the picture', 0);
+      const rest = await waitUntil(driver, page.restReady, 'the rest instantiated');
+      assert.deepEqual(rest, { split: true, sync: 0 });
+    });
+
+    test('the app\'s second part, its fetch dropped once, is fetched when first needed', async () => {
+      const flaky = await startServer(undefined, { failOnce: '^/xla-layout-rest-' });
+      await driver.get(flaky);
+      await waitUntil(driver, page.drawn, 'the picture', 0);
+      // The loader's fetch was answered 503, and nothing has needed the rest.
+      await waitUntil(driver, page.restFetched, 'the rest\'s fetch');
+      await driver.sleep(300);
+      assert.equal(await driver.executeScript('return window.__xlaLayoutRest.ready'), null);
+      // Comparing two layouts: its view is in the rest.
+      await find(By.id('compare-toggle')).click();
+      await waitUntil(driver, 'return Number(document.getElementById("compare-canvas")?.width) > 0', 'the compared layout');
+      assert.deepEqual(await driver.executeScript(page.restReady), { split: true, sync: 1 });
+      assert.equal(await driver.executeScript('return document.getElementById("load-error")'), null);
     });
 
     test('Export SVG gives the figure', async () => {
