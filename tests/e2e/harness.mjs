@@ -18,8 +18,10 @@ export const distDir = resolve(process.env.E2E_DIST ?? join(repoRoot, 'dist'));
 export const screenshotDir = resolve(process.env.E2E_SCREENSHOTS ?? join(repoRoot, 'target/e2e'));
 const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
-// Flags verified on these machines (../../../shared/docs/toolchain.md);
-// playwright adds --headless and the fresh --user-data-dir.
+// Debian's Chromium, headless, as CI runs it: no sandbox (Chromium does
+// not start as root with one), no GPU, and none of its own network
+// traffic (QUIC, component and sync updates, first-run pages). Playwright
+// adds --headless and the fresh --user-data-dir.
 const chromiumFlags = [
   '--no-sandbox',
   '--disable-gpu',
