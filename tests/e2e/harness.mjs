@@ -406,6 +406,39 @@ export async function typeShape(page, text) {
 }
 
 /**
+ * What a reader does with the app's default picture in its first seconds,
+ * besides typing: the pointer over both panes, a wheel zoom, a drag, a cell
+ * pinned, the animation played and stepped, an example picked. The split
+ * build's profile (split_profile.mjs) records it and split.test.mjs checks
+ * that it runs on the first part.
+ */
+export async function explore(page) {
+  const box = await page.locator('#layout-canvas').boundingBox();
+  const at = (fx, fy) => [box.x + box.width * fx, box.y + box.height * fy];
+  for (const fx of [0.1, 0.25, 0.4, 0.6, 0.75, 0.9]) {
+    await page.mouse.move(...at(fx, 0.5), { steps: 3 });
+  }
+  await page.mouse.move(...at(0.25, 0.5));
+  await page.mouse.wheel(0, -400);
+  await page.waitForTimeout(200);
+  await page.mouse.down();
+  await page.mouse.move(...at(0.3, 0.55), { steps: 4 });
+  await page.mouse.up();
+  await page.mouse.wheel(0, 400);
+  await page.waitForTimeout(200);
+  await page.mouse.click(...at(0.25, 0.5));
+  await page.waitForTimeout(200);
+  await page.locator('#layout-canvas').focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(1000);
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.selectOption('#preset-select', { index: 3 });
+  await page.waitForTimeout(300);
+}
+
+/**
  * The nearest-rank quantile `q` (0 to 1) of `values`: the sorted values' entry
  * at `floor(q * n)`, the last for `q` = 1; NaN when there are none. (The
  * benchmarks' medians and p95s; `median` below averages the middle two.)

@@ -1,13 +1,14 @@
 // The app's module in two parts (issue 24: the app's download;
 // scripts/split_module.py, Trunk.toml's loader). The default page must run
-// its first seconds on the first part alone (scripts/app-first-part.txt is
-// that list: a stale one shows here as a placeholder called), the rest must
+// its first seconds on the first part alone, typing and exploring the
+// picture included (scripts/app-first-part.txt is that list: a stale one
+// shows here as a placeholder called), the rest must
 // arrive by itself after the start, and a feature whose code is in the rest
 // must work when the rest has not been fetched (the synchronous path).
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { collectErrors, openApp, stopAll, typeShape, waitForPicture, waitForQuery } from './harness.mjs';
+import { collectErrors, explore, openApp, stopAll, typeShape, waitForPicture, waitForQuery } from './harness.mjs';
 
 let app;
 
@@ -43,6 +44,18 @@ test('split: the default page runs its first seconds on the first part, typing i
   assert.equal(state.split, true, 'a release build has the app in two parts');
   assert.equal(state.sync, 0, 'a function of the rest was called: refresh scripts/app-first-part.txt (docs/testing.md)');
   assert.equal(state.ready, null);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('split: exploring the picture in its first seconds runs on the first part', async () => {
+  const { page, errors } = await heldBack();
+  await explore(page);
+  await page.waitForTimeout(500);
+  const state = await rest(page);
+  assert.equal(state.sync, 0, 'a function of the rest was called: refresh scripts/app-first-part.txt (docs/testing.md)');
+  assert.equal(state.ready, null);
+  assert.notEqual(await page.locator('#shape-input').inputValue(), '', 'the example picked is in the input');
   assert.deepEqual(errors, []);
   await page.close();
 });

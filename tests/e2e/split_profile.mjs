@@ -6,11 +6,16 @@
 //   XLA_LAYOUT_SPLIT=profile trunk build --release --dist target/dist-profile
 //   (cd tests/e2e && DIST_DIR=../../target/dist-profile node split_profile.mjs)
 //
-// LOADS times and lists every function the page called from its start to
-// 4 s after the first picture (the first picture, the panels a frame
-// later, the idle warm-up, the saved document's lookup) and while the
-// keystroke harness's shapes are typed (static/bench.js: typing is what a
-// reader does first), at once after the first picture in every other load.
+// LOADS times (10 unless given: a path taken on a hash collision showed
+// in one run of 6 and not in the next) and lists every function the page
+// called from its start to 4 s after the first picture (the first
+// picture, the panels a frame later, the idle warm-up, the saved
+// document's lookup), while the picture is explored the way a reader does
+// in its first seconds (harness.mjs, `explore`: the pointer over both
+// panes, a wheel zoom, a drag, a cell pinned, the animation played and
+// stepped, an example picked) and while the keystroke harness's shapes
+// are typed (static/bench.js: typing is what a reader does first), at once
+// after the first picture in every other load.
 // Each load's module says which of its functions ran: binaryen's
 // `wasm-split --instrument` gave every function a first-call stamp, and the
 // export `__write_profile` writes them into memory (8 bytes of the module's
@@ -19,7 +24,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, repoRoot, startServer, stopAll, typeShape, watchFirstPicture } from './harness.mjs';
+import { explore, launchBrowser, repoRoot, startServer, stopAll, typeShape, watchFirstPicture } from './harness.mjs';
 
 // static/bench.js's KEYSTROKE_SHAPES, read from its source.
 const bench = readFileSync(join(repoRoot, 'static', 'bench.js'), 'utf8');
@@ -31,7 +36,7 @@ if (SHAPES.length < 10) {
 }
 
 const dist = process.env.DIST_DIR ?? join(repoRoot, 'target', 'dist-profile');
-const loads = Number(process.argv[2] ?? 6);
+const loads = Number(process.argv[2] ?? 10);
 const settle = 4000;
 const files = readdirSync(dist);
 const wasm = files.filter((f) => /^xla-layout-viz-[0-9a-f]+_bg\.wasm$/.test(f));
@@ -64,6 +69,7 @@ try {
     // Typed once the page has settled, or at once (before the panels and
     // the warm-up): odd loads one way, even loads the other.
     if (i % 2 === 0) await page.waitForTimeout(settle);
+    await explore(page);
     for (const shape of SHAPES) {
       await typeShape(page, shape);
       await page.waitForTimeout(300);
