@@ -294,13 +294,23 @@ def main(staging):
 
 def write_list(wasm, indices):
     """Writes KEEP: the names of `wasm`'s defined functions at `indices`
-    (imports not counted), sorted."""
+    (imports not counted), and the names KEEP already lists that `wasm`
+    still has, sorted. Some paths are taken in one run and not another
+    (a hash table's comparison runs only when two keys collide), so a
+    function seen once stays until it is gone from the code; emptying KEEP
+    first starts the list over."""
     names, _ = function_names(Path(wasm).read_bytes())
     # binaryen names a function without a name by its index: those
     # (wasm-bindgen's shims) stay in the first part anyway.
-    listed = sorted({names[i] for i in indices if i in names and not names[i].isdigit()})
+    seen = {names[i] for i in indices if i in names and not names[i].isdigit()}
+    before = set(KEEP.read_text().splitlines()) - {""} if KEEP.exists() else set()
+    kept = before & set(names.values())
+    listed = sorted(seen | kept)
     KEEP.write_text("".join(f"{n}\n" for n in listed))
-    say(f"{len(listed)} names written to {KEEP}")
+    say(
+        f"{len(listed)} names written to {KEEP}: {len(seen)} seen in this run, "
+        f"{len(kept - seen)} kept from the list before, {len(before - kept)} gone from the code"
+    )
 
 
 if __name__ == "__main__":

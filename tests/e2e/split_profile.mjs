@@ -13,9 +13,11 @@
 // document's lookup), while the picture is explored the way a reader does
 // in its first seconds (harness.mjs, `explore`: the pointer over both
 // panes, a wheel zoom, a drag, a cell pinned, the animation played and
-// stepped, an example picked) and while the keystroke harness's shapes
-// are typed (static/bench.js: typing is what a reader does first), at once
-// after the first picture in every other load.
+// stepped, an example picked, a shape typed just before `pagehide`) and
+// while the keystroke harness's shapes are typed (static/bench.js: typing
+// is what a reader does first), at once after the first picture in every
+// other load. A name seen once stays in the list while the module has it
+// (split_module.py --list merges; empty the file to start over).
 // Each load's module says which of its functions ran: binaryen's
 // `wasm-split --instrument` gave every function a first-call stamp, and the
 // export `__write_profile` writes them into memory (8 bytes of the module's
