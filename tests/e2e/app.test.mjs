@@ -221,3 +221,26 @@ test('the address follows typing and a reload keeps the last input', async () =>
   await screenshot(page, 'app-06-reloaded');
   assert.deepEqual(app.errors, [], 'no console errors over the whole session');
 });
+
+test('a reload begun right after an edit keeps the edit', async () => {
+  const input = page.locator('#shape-input');
+  const older = 'f32[4,8]{1,0}';
+  await typeShape(page, older);
+  await waitForQuery(page, 'shape', older);
+  // Reloaded before the throttled save (50-300 ms after the edit): the
+  // reload loads the address as it was, and leaving the page saved the
+  // edit (ui/web/browser.rs, save_leaving).
+  const edit = 'f32[4,8]{0,1:T(2,2)}';
+  await typeShape(page, edit);
+  await page.reload();
+  await waitForPicture(page);
+  assert.equal(await input.inputValue(), edit);
+  await waitForQuery(page, 'shape', edit);
+  // What this tab kept is its own: another tab at the older address shows that.
+  const other = await app.context.newPage();
+  await other.goto(`${app.baseUrl}?shape=${encodeURIComponent(older)}`);
+  await waitForPicture(other);
+  assert.equal(await other.inputValue('#shape-input'), older);
+  await other.close();
+  assert.deepEqual(app.errors, []);
+});

@@ -40,8 +40,16 @@ fn params() -> Option<UrlSearchParams> {
 }
 
 /// `?shape=` (or `?preset=`), else the stored input, else the default
-/// example; with the older-padding and leaf parameters.
+/// example; with the older-padding and leaf parameters. After a reload
+/// that began before leaving saved the newest input, the address that save
+/// wrote ([`save_leaving`]).
 pub fn initial() -> Initial {
+    if let Err(error) = resume_left() {
+        gloo::console::warn!(
+            "could not restore the address the page was left with",
+            error
+        );
+    }
     initial_with(true)
 }
 
@@ -128,6 +136,61 @@ pub fn save() {
     if let Err(error) = write_query(&initial) {
         gloo::console::warn!("could not update the address bar", error);
     }
+}
+
+/// The sessionStorage key (this tab's) of the addresses before and after
+/// [`save_leaving`], one per line.
+const LEFT_KEY: &str = "xla-layout-viz.left";
+
+/// [`save`] as the page is left (`pagehide`). A reload loads the address
+/// as it was when the reload began, before this save rewrote it, and that
+/// address's `?shape=` wins over localStorage: the newest input would be
+/// gone. So the address's query before and after this save are kept for
+/// the tab, and [`initial`] takes the newer one when the page comes back
+/// at the older.
+pub fn save_leaving() {
+    let search = || web_sys::window().and_then(|w| w.location().search().ok());
+    let before = search();
+    save();
+    if let (Some(before), Some(after)) = (before, search()) {
+        if before != after {
+            if let Err(error) =
+                session().and_then(|s| s.set_item(LEFT_KEY, &format!("{before}\n{after}")))
+            {
+                gloo::console::warn!("could not keep the address the page was left with", error);
+            }
+        }
+    }
+}
+
+fn session() -> Result<web_sys::Storage, JsValue> {
+    web_sys::window()
+        .ok_or("no window")?
+        .session_storage()?
+        .ok_or_else(|| "no sessionStorage".into())
+}
+
+/// Puts back the address [`save_leaving`] wrote if the page came back at
+/// the one before it (a reload begun before that save); forgets it either
+/// way.
+fn resume_left() -> Result<(), JsValue> {
+    let storage = session()?;
+    let Some(left) = storage.get_item(LEFT_KEY)? else {
+        return Ok(());
+    };
+    storage.remove_item(LEFT_KEY)?;
+    let Some((before, after)) = left.split_once('\n') else {
+        return Ok(());
+    };
+    let window = web_sys::window().ok_or("no window")?;
+    if window.location().search()? != before {
+        return Ok(());
+    }
+    let url = Url::new(&window.location().href()?)?;
+    url.set_search(after);
+    window
+        .history()?
+        .replace_state_with_url(&JsValue::NULL, "", Some(&url.href()))
 }
 
 fn write_query(i: &Initial) -> Result<(), JsValue> {
