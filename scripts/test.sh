@@ -46,7 +46,7 @@ cd "$ROOT"
 # 293,122 B with the glue, and issue 24's 320 KB is its budget again; the
 # rest (107,027 B) is fetched after the app has started, within its own.
 # The same day its profile came from an instrumented build, exploring the
-# picture included: 294,276 B and the rest 108,504 B.
+# picture and leaving the page included: 294,808 B and the rest 108,444 B.
 APP_BUDGET_BYTES=$((320 * 1000))
 REST_BUDGET_BYTES=$((140 * 1000))
 EMBED_BUDGET_BYTES=$((250 * 1000))
