@@ -69,8 +69,12 @@ async fn a_bad_input_shows_the_error_and_keeps_the_picture() {
     let input: HtmlTextAreaElement = find(&root, "#shape-input");
     type_into(&input, "f32[3,x]{1,0}");
     let error: Element = find(&root, "#shape-error");
-    wait_until("the error message", || {
+    // The message is the app's own markup, `aria-invalid` the input
+    // component's: Yew renders the component after the app, which CI once
+    // caught in between (2026-11-29). Both must arrive.
+    wait_until("the error message and aria-invalid", || {
         !error.text_content().unwrap_or_default().is_empty()
+            && input.get_attribute("aria-invalid").as_deref() == Some("true")
     })
     .await;
     assert_eq!(error.get_attribute("role").as_deref(), Some("alert"));
