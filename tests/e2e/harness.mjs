@@ -121,12 +121,11 @@ export async function launchBrowser() {
 /**
  * Loads `url` in a new page of `context` with Chromium's tracing on
  * (`categories`) until its first picture (the watcher of
- * [`watchFirstPicture`], which the context must have), then, still
- * traced, awaits `then(page)` when given; `read` runs in the page before
- * tracing stops. Resolves to the page (still open), the trace events and
- * what `read` returned.
+ * [`watchFirstPicture`], which the context must have); `read` runs in the
+ * page before tracing stops. Resolves to the page (still open), the trace
+ * events and what `read` returned.
  */
-export async function traceFirstPicture(context, url, categories, read, then = null) {
+export async function traceFirstPicture(context, url, categories, read) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   const events = [];
@@ -135,7 +134,6 @@ export async function traceFirstPicture(context, url, categories, read, then = n
   await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
   await page.goto(url);
   await page.waitForFunction(() => window.__firstPaint !== undefined, null, { timeout: 20_000 });
-  if (then) await then(page);
   const marks = await page.evaluate(read);
   await cdp.send('Tracing.end');
   await done;

@@ -68,8 +68,8 @@ try {
     const page = await context.newPage();
     await page.goto(baseUrl);
     await page.waitForFunction(() => window.__firstPaint !== undefined, null, { timeout: 20_000 });
-    // Typed once the page has settled, or at once (before the panels and
-    // the warm-up): odd loads one way, even loads the other.
+    // Explored and typed once the page has settled, or at once (before
+    // the panels and the warm-up): odd loads one way, even loads the other.
     if (i % 2 === 0) await page.waitForTimeout(settle);
     await explore(page);
     for (const shape of SHAPES) {
