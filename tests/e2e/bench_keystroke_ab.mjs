@@ -4,7 +4,9 @@
 //   (cd tests/e2e && node bench_keystroke_ab.mjs LOADS ROUNDS DIST_A DIST_B ...)
 //
 // Each load opens a fresh page of one build on `f32[2,3]`, waits for the
-// first picture and IDLE_MS more (a user reading it before typing), then
+// first picture and IDLE_MS more (a user reading it before typing; the
+// environment's IDLE_MS, else 1000: with 0 the first round is typed while
+// the idle warm-up of src/ui/web/warm.rs still runs), then
 // types the harness's 11 shapes ROUNDS times (static/bench.js,
 // `run({ only: 'keystroke' })`). Prints per build: median and p95 over
 // all keystrokes, over the first round of each page (code V8 has not
@@ -27,7 +29,7 @@ if (!dists.length || !(Number(loads) > 0) || !(Number(rounds) > 1)) {
   console.error('usage: node bench_keystroke_ab.mjs LOADS ROUNDS(>=2) DIST_A [DIST_B ...]');
   process.exit(2);
 }
-const IDLE_MS = 1000;
+const IDLE_MS = Number(process.env.IDLE_MS ?? 1000);
 const BENCH_JS = readFileSync(join(repoRoot, 'static', 'bench.js'), 'utf8');
 
 const stat = (values) => ({ n: values.length, median: quantile(values, 0.5), p95: quantile(values, 0.95) });
