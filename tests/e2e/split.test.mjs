@@ -88,6 +88,24 @@ test('split: a feature in the rest works before the rest is fetched, which it th
   await page.close();
 });
 
+test('split: a synchronous fetch of the rest that fails once is made again', async () => {
+  const { page, errors } = await heldBack();
+  // The loader made no request for the rest: the first is the synchronous
+  // one, and the network drops it.
+  let dropped = 0;
+  await page.route('**/xla-layout-rest-*.wasm', (route) => (dropped++ === 0 ? route.abort() : route.continue()));
+  await page.getByRole('button', { name: 'Compare with another layout' }).click();
+  await page.waitForFunction(() => Number(document.getElementById('compare-canvas')?.width) > 0);
+  assert.equal(dropped, 2, 'one request dropped, one made again');
+  const state = await rest(page);
+  assert.equal(state.sync, 1);
+  assert.notEqual(state.ready, null);
+  assert.equal(await page.$('#load-error'), null);
+  // The dropped request is the console's one network error.
+  assert.ok(errors.every((e) => /xla-layout-rest-|Failed to load resource|NetworkError/.test(e)), errors.join('\n'));
+  await page.close();
+});
+
 test('split: embed mode loads its own module, which is whole', async () => {
   const page = await app.context.newPage();
   const errors = collectErrors(page);
