@@ -214,7 +214,9 @@ proptest! {
     /// Suggestions against brute force: every other minor_to_major order,
     /// each one's bytes from its own analysis (the mapping), orders that
     /// differ only in where size-1 dims sit counted once (at their best),
-    /// the best few by bytes, each suggestion's text analysing to the
+    /// the best few by bytes, then by how few pairs of dims they swap
+    /// against the current order, then by the order itself (the order
+    /// `suggest.rs` documents), each suggestion's text analysing to the
     /// bytes it states.
     #[test]
     fn suggestions_are_the_best_other_orders(c in case(4, 9, 2)) {
@@ -227,7 +229,15 @@ proptest! {
         let key = |m: &[usize]| -> Vec<usize> {
             m.iter().map(|&d| if c.dims[d] == 1 { usize::MAX } else { d }).collect()
         };
-        let mut best: std::collections::BTreeMap<Vec<usize>, u64> = Default::default();
+        let position = |d: usize| c.m2m.iter().position(|&e| e == d).unwrap();
+        let swaps = |m: &[usize]| -> usize {
+            (0..m.len())
+                .flat_map(|i| (i + 1..m.len()).map(move |j| (i, j)))
+                .filter(|&(i, j)| position(m[i]) > position(m[j]))
+                .count()
+        };
+        let mut best: std::collections::BTreeMap<Vec<usize>, (u64, usize, Vec<usize>)> =
+            Default::default();
         for m in all_orders(c.dims.len()) {
             if key(&m) == key(&c.m2m) {
                 continue;
@@ -235,15 +245,23 @@ proptest! {
             let Ok(a) = Analysis::of(&array(&text_of(&c, &m))) else { continue };
             let b = a.stats.bytes_footprint;
             if b < current_bytes {
-                let e = best.entry(key(&m)).or_insert(b);
-                *e = (*e).min(b);
+                let rank = (b, swaps(&m), m.clone());
+                let e = best.entry(key(&m)).or_insert(rank.clone());
+                *e = (*e).clone().min(rank);
             }
         }
-        let mut want: Vec<u64> = best.into_values().collect();
+        let mut want: Vec<(u64, usize, Vec<usize>)> = best.into_values().collect();
         want.sort();
         want.truncate(5);
         let got: Vec<u64> = e.suggestions.iter().map(|s| s.bytes_footprint).collect();
-        prop_assert_eq!(&got, &want, "{}", text_of(&c, &c.m2m));
+        let want_bytes: Vec<u64> = want.iter().map(|w| w.0).collect();
+        prop_assert_eq!(&got, &want_bytes, "{}", text_of(&c, &c.m2m));
+        let texts: Vec<String> = e.suggestions.iter().map(|s| s.canonical.clone()).collect();
+        let want_texts: Vec<String> = want
+            .iter()
+            .map(|w| array(&text_of(&c, &w.2)).to_string())
+            .collect();
+        prop_assert_eq!(&texts, &want_texts, "{}", text_of(&c, &c.m2m));
         for s in &e.suggestions {
             let a = Analysis::of(&array(&s.canonical)).unwrap();
             prop_assert_eq!(a.stats.bytes_footprint, s.bytes_footprint, "{}", &s.canonical);
