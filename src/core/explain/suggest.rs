@@ -97,6 +97,80 @@ fn footprint_in(
         .filter(|&v| v <= MAX_SIZE)
 }
 
+/// How many most-minor physical positions `tiles` reach in `n` dims, by
+/// [`footprint_in`]'s rule: each level tiles the most minor entries of the
+/// list the level before left (with 1s put in front when the list is
+/// shorter than the tile), so the sizes in front of every level's reach
+/// are only multiplied into the footprint. The footprint of an order is
+/// then a function of which dims fill these positions, in which order:
+/// the other dims are the rest, whose sizes enter as one product, the
+/// same for every order (a 0 among them makes any order's footprint 0,
+/// and a product past int64 makes any order's `None`). [`Footprints`]
+/// keeps it per filling.
+fn reach(n: usize, tiles: &[Tile]) -> usize {
+    let (mut len, mut untouched) = (n, n);
+    for tile in tiles {
+        let k = tile.len();
+        len = len.max(k);
+        untouched = untouched.min(len - k);
+        let sizes = tile
+            .dims()
+            .iter()
+            .filter(|d| matches!(d, TileDim::Size(_)))
+            .count();
+        len = len - k + 2 * sizes;
+    }
+    n - untouched
+}
+
+/// Bytes of orders by the dims in their most-minor positions
+/// ([`reach`]), each computed once: 56 of them for 8 dims and a
+/// two-entry tile instead of 40320.
+struct Footprints {
+    reach: usize,
+    n: usize,
+    /// By `sum of m[i] * n^i` over the reached positions; `None` until
+    /// computed. Empty when that table would be too large.
+    table: Vec<Option<Option<u64>>>,
+}
+
+/// Entries [`Footprints`] keeps at most.
+const MAX_TABLE: usize = 1 << 16;
+
+impl Footprints {
+    fn new(n: usize, tiles: &[Tile]) -> Footprints {
+        let reach = reach(n, tiles);
+        let size = u32::try_from(reach)
+            .ok()
+            .and_then(|r| n.checked_pow(r))
+            .filter(|&s| s <= MAX_TABLE)
+            .unwrap_or(0);
+        Footprints {
+            reach,
+            n,
+            table: vec![None; size],
+        }
+    }
+
+    /// The bytes of minor_to_major `m`: [`bytes`], looked up.
+    fn bytes(
+        &mut self,
+        layout: &ArrayLayout,
+        extents: &[u64],
+        m: &[usize],
+        scratch: &mut Scratch,
+    ) -> Option<u64> {
+        if self.table.is_empty() {
+            return bytes(layout, extents, m, scratch);
+        }
+        let slot = m[..self.reach]
+            .iter()
+            .rev()
+            .fold(0usize, |acc, &d| acc * self.n + d);
+        *self.table[slot].get_or_insert_with(|| bytes(layout, extents, m, scratch))
+    }
+}
+
 fn bytes(
     layout: &ArrayLayout,
     extents: &[u64],
@@ -192,8 +266,9 @@ pub fn suggestions(array: &ArrayShape, analysis: &Analysis) -> (Vec<Suggestion>,
     // storing 40320 of them.
     let mut found: Vec<Found> = Vec::new();
     let mut scratch = Scratch::default();
+    let mut footprints = Footprints::new(n, layout.tiles());
     let mut consider = |m: &[usize]| {
-        let Some(b) = bytes(layout, &extents, m, &mut scratch) else {
+        let Some(b) = footprints.bytes(layout, &extents, m, &mut scratch) else {
             return;
         };
         if b >= current_bytes
@@ -201,11 +276,21 @@ pub fn suggestions(array: &ArrayShape, analysis: &Analysis) -> (Vec<Suggestion>,
         {
             return;
         }
+        let d = distance(m);
+        // Ranked no better than the last of a full list: it would only
+        // be cut again (one with the same key as an entry ranks below it).
+        if found.len() == MAX_SUGGESTIONS
+            && found
+                .last()
+                .is_some_and(|w| (b, d, m) >= (w.0, w.1, &w.2[..]))
+        {
+            return;
+        }
         let k = key(m);
         if k == current_key {
             return;
         }
-        let entry = (b, distance(m), m.to_vec(), k);
+        let entry = (b, d, m.to_vec(), k);
         if let Some(i) = found.iter().position(|e| e.3 == entry.3) {
             if rank(&entry) >= rank(&found[i]) {
                 return;
