@@ -2,29 +2,14 @@
 //! The worked examples of XLA's docs and the seeds, as expected offsets
 //! computed by hand (not by the code under test).
 
+mod layout_cases;
+
 use xla_layout_viz::core::{
-    ArrayLayout, Cell, DimSize, ElementType, LayoutAttributes, Mapping, PaddingSource, Tile,
-    TileDim,
+    ArrayLayout, Cell, DimSize, ElementType, LayoutAttributes, Mapping, PaddingSource,
 };
 
 fn layout(dims: &[u64], m2m: &[usize], tiles: &[&[i64]], attrs: LayoutAttributes) -> ArrayLayout {
-    let tiles = tiles
-        .iter()
-        .map(|t| {
-            Tile::new(
-                t.iter()
-                    .map(|&d| {
-                        if d < 0 {
-                            TileDim::Combine
-                        } else {
-                            TileDim::Size(d as u64)
-                        }
-                    })
-                    .collect(),
-            )
-            .unwrap()
-        })
-        .collect();
+    let tiles = layout_cases::tiles(tiles);
     let dims = dims.iter().map(|&d| DimSize::Static(d)).collect();
     ArrayLayout::new(ElementType::F32, dims, Some(m2m.to_vec()), tiles, attrs).unwrap()
 }
@@ -120,7 +105,7 @@ fn scalar_tile_longer_than_shape() {
         ElementType::F32,
         vec![],
         None,
-        vec![Tile::new(vec![TileDim::Size(128)]).unwrap()],
+        layout_cases::tiles(&[[128]]),
         LayoutAttributes::default(),
     )
     .unwrap();

@@ -13,7 +13,6 @@ use proptest::prelude::*;
 use proptest::sample::select;
 use xla_layout_viz::core::{
     ArrayLayout, Cell, DimSize, ElementType, LayoutAttributes, LevelCoords, Mapping, PaddingSource,
-    Tile, TileDim,
 };
 
 #[derive(Clone, Debug)]
@@ -38,24 +37,7 @@ fn case() -> impl Strategy<Value = Case> {
 }
 
 fn build(c: &Case) -> Option<Mapping> {
-    let tiles = c
-        .tiles
-        .iter()
-        .map(|t| {
-            Tile::new(
-                t.iter()
-                    .map(|&d| {
-                        if d < 0 {
-                            TileDim::Combine
-                        } else {
-                            TileDim::Size(d as u64)
-                        }
-                    })
-                    .collect(),
-            )
-            .unwrap()
-        })
-        .collect();
+    let tiles = layout_cases::tiles(&c.tiles);
     let dims = c.dims.iter().map(|&d| DimSize::Static(d as u64)).collect();
     let attrs = LayoutAttributes {
         tail_padding_alignment: c.align as u64,

@@ -8,29 +8,14 @@ mod layout_cases;
 #[allow(dead_code)]
 mod mapping_reference;
 
-use layout_cases::{case, Case};
+use layout_cases::{case, tiles, Case};
 use mapping_reference::reference;
 use proptest::prelude::*;
 use proptest::sample::select;
-use xla_layout_viz::core::{
-    ArrayLayout, DimSize, ElementType, LayoutAttributes, Mapping, Stats, Tile, TileDim,
-};
+use xla_layout_viz::core::{ArrayLayout, DimSize, ElementType, LayoutAttributes, Mapping, Stats};
 
 fn layout(c: &Case, ty: ElementType, e: u64) -> ArrayLayout {
-    let tiles = c
-        .tiles
-        .iter()
-        .map(|t| {
-            let entries = t
-                .iter()
-                .map(|&d| match d {
-                    d if d < 0 => TileDim::Combine,
-                    d => TileDim::Size(d as u64),
-                })
-                .collect();
-            Tile::new(entries).unwrap()
-        })
-        .collect();
+    let tiles = tiles(&c.tiles);
     let dims = c.dims.iter().map(|&d| DimSize::Static(d)).collect();
     let attrs = LayoutAttributes {
         tail_padding_alignment: c.align,

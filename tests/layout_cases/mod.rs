@@ -53,22 +53,27 @@ pub fn case(max_dims: usize, max_size: u64, max_levels: usize) -> impl Strategy<
         })
 }
 
-/// The layout of a case (generated layouts are always valid).
-pub fn layout(c: &Case) -> ArrayLayout {
-    let tiles = c
-        .tiles
+/// Tiles from their entries, `-1` for `*` (the tests' shorthand).
+pub fn tiles<T: AsRef<[i64]>>(specs: &[T]) -> Vec<Tile> {
+    specs
         .iter()
         .map(|t| {
             let entries = t
+                .as_ref()
                 .iter()
                 .map(|&d| match d {
                     d if d < 0 => TileDim::Combine,
                     d => TileDim::Size(d as u64),
                 })
                 .collect();
-            Tile::new(entries).expect("generated tiles are valid")
+            Tile::new(entries).expect("the tests' tiles are valid")
         })
-        .collect();
+        .collect()
+}
+
+/// The layout of a case (generated layouts are always valid).
+pub fn layout(c: &Case) -> ArrayLayout {
+    let tiles = tiles(&c.tiles);
     let dims = c.dims.iter().map(|&d| DimSize::Static(d)).collect();
     let attrs = LayoutAttributes {
         tail_padding_alignment: c.align,
