@@ -26,6 +26,7 @@
 //! sum to use.
 
 mod joint;
+mod slices;
 mod terms;
 
 use std::collections::HashMap;
@@ -36,18 +37,21 @@ use super::geometry::LogicalGeometry;
 use super::sampling::Samples;
 use super::views::Probe;
 use joint::Joint;
+use slices::Digits;
 use terms::Terms;
 
 type TermId = u32;
 
 /// A sampled column: slice column, its group, `c`, term of `c`, term of
 /// the last leading coordinate (when split) or the column's part of the
-/// slice term (when the slice terms are by parts).
-type Col = (u64, u64, u64, TermId, TermId);
+/// slice term (when the slice terms are by parts), its group's digits
+/// ([`Digits`], when kept).
+type Col = (u64, u64, u64, TermId, TermId, usize);
 
 /// A sampled row: slice row, `r`, term of `r`, the row's first slice
-/// number, its slice term (when the slice terms are by parts).
-type Row = (u64, u64, TermId, u64, TermId);
+/// number, its slice term (when the slice terms are by parts), its first
+/// group's digits (when kept).
+type Row = (u64, u64, TermId, u64, TermId, usize);
 
 /// Where a sampled position falls on one axis: the slice row or column,
 /// and the position inside the slice.
@@ -77,10 +81,18 @@ pub struct TermGrid<'m> {
     /// The unit term of the one linear leading dim, when slice terms are
     /// by parts.
     by_parts: Option<TermId>,
+    /// Whether the dims of the slice (or outer) terms are each their own
+    /// group: a slice term is then the sum of its coordinates' terms.
+    per_dim: bool,
+    parts: Vec<TermId>,
+    /// The digits of the sampled rows' and columns' parts of the slice
+    /// numbers, when slice terms are looked up by their coordinates.
+    digits: Option<Digits>,
+    coords: Vec<u64>,
     row_term_dim: Option<usize>,
     col_term_dim: Option<usize>,
     values: Vec<(usize, u64, TermId)>,
-    cache: HashMap<u64, Option<TermId>>,
+    cache: HashMap<u64, TermId>,
     /// Terms of one coordinate in one dim, looked up once each (the
     /// classes of samples repeat them): per dim, by coordinate below
     /// [`UNITS_SEEN`], `TermId::MAX` until looked up.
@@ -156,6 +168,10 @@ impl<'m> TermGrid<'m> {
             split,
             units: None,
             by_parts: None,
+            per_dim: false,
+            parts: Vec::new(),
+            digits: None,
+            coords: Vec::new(),
             row_term_dim,
             col_term_dim,
             values: Vec::new(),
@@ -176,6 +192,11 @@ impl<'m> TermGrid<'m> {
                 }
             })
             .collect();
+        let outer = &groups[..outer_dims];
+        grid.per_dim = outer
+            .iter()
+            .enumerate()
+            .all(|(i, h)| !outer[..i].contains(h));
         // One linear leading dim, not split, every slice in view within the
         // array: the slice term is linear in the slice number `sr * slices
         // per row + sc`, so it is a row part plus a column part, each set once
@@ -185,6 +206,11 @@ impl<'m> TermGrid<'m> {
             Some(&[u]) if !split && u != 0 && g.leading[0] <= mapping.dims()[0] => Some(u),
             _ => None,
         };
+        // Slices whose coordinates' terms are looked up one by one: their
+        // numbers' digits as a row's part plus a column's.
+        if grid.units.is_none() && grid.per_dim {
+            grid.digits = Digits::new(&g.leading[..outer_dims]);
+        }
         Some(grid)
     }
 
@@ -214,52 +240,6 @@ impl<'m> TermGrid<'m> {
         }
     }
 
-    /// The term of slice `(sr, sc)` (or of its outer group when split);
-    /// linear terms are written to slot `slot` of [`TermGrid::linear`].
-    fn slice_term(&mut self, sr: u64, sc: u64, slot: usize) -> Option<TermId> {
-        let (g, k) = (self.g, self.g.leading.len());
-        if k == 0 {
-            return Some(0);
-        }
-        let slice = sr.checked_mul(g.slices_per_row)?.checked_add(sc)?;
-        let (key, limit, dims) = if self.split {
-            (
-                slice / self.last,
-                g.num_slices / self.last,
-                &g.leading[..k - 1],
-            )
-        } else {
-            (slice, g.num_slices, &g.leading[..])
-        };
-        if key >= limit {
-            return None;
-        }
-        if let Some(units) = &self.units {
-            self.values.clear();
-            let mut rest = key;
-            for d in (0..dims.len()).rev() {
-                let size = dims[d].max(1);
-                if rest % size > 0 {
-                    self.values.push((d, rest % size, units[d]));
-                }
-                rest /= size;
-            }
-            self.terms.set_linear(self.linear[slot], &self.values);
-            return Some(self.linear[slot]);
-        }
-        let terms = &mut self.terms;
-        *self.cache.entry(key).or_insert_with(|| {
-            let mut lead = vec![0u64; self.mapping.num_dims()];
-            let mut rest = key;
-            for d in (0..dims.len()).rev() {
-                let size = dims[d].max(1);
-                lead[d] = rest % size;
-                rest /= size;
-            }
-            Some(terms.add(&lead))
-        })
-    }
-
     /// Probes every sample, row by row, appending to `probes` and the tile
     /// numbers to `tiles`, like [`super::views::View::probe_samples`].
     pub fn probe(&mut self, samples: &Samples, probes: &mut Vec<Probe>, tiles: &mut Vec<u64>) {
@@ -282,7 +262,8 @@ impl<'m> TermGrid<'m> {
                     Some(u) => (sc, self.terms.push_linear(&[(0, sc, u)])),
                     None => (sc, 0),
                 };
-                Some((sc, group, c, tc, tz))
+                let digits = self.digits.as_mut().map_or(0, |d| d.push(group));
+                Some((sc, group, c, tc, tz, digits))
             })
             .collect();
         let rows: Vec<Option<Row>> = samples
@@ -295,7 +276,14 @@ impl<'m> TermGrid<'m> {
                 let ts = self
                     .by_parts
                     .map_or(0, |u| self.terms.push_linear(&[(0, first, u)]));
-                Some((sr, r, tr, first, ts))
+                // The row's first group: `sr * groups per row` (slices per
+                // row are whole runs of the last leading dim when split).
+                let per_row = if self.split { spr / last } else { spr };
+                let digits = match self.digits.as_mut() {
+                    Some(d) => d.push(sr.checked_mul(per_row)?),
+                    None => 0,
+                };
+                Some((sr, r, tr, first, ts, digits))
             })
             .collect();
         // The slices seen lately, by `recent_slot`: (slice row, group), term.
@@ -312,7 +300,8 @@ impl<'m> TermGrid<'m> {
                     Some(row) => row,
                     None => &rows[usize::from(col_class[j]) * nrows + i],
                 };
-                let (Some((sr, r, tr, first, row_ts)), Some((sc, group, c, tc, tz))) = (row, col)
+                let (Some((sr, r, tr, first, row_ts, rd)), Some((sc, group, c, tc, tz, cd))) =
+                    (row, col)
                 else {
                     probes.push(Probe::Outside);
                     tiles.extend(std::iter::repeat_n(0, levels));
@@ -333,7 +322,7 @@ impl<'m> TermGrid<'m> {
                         t
                     }
                     _ => {
-                        let t = self.slice_term(*sr, *sc, slot);
+                        let t = self.slice_term(*sr, *sc, Some((*rd, *cd)), slot);
                         recent[slot] = Some((group, t));
                         last = (group, t);
                         t

@@ -89,6 +89,32 @@ impl Terms<'_> {
         self.in_extents[k] = in_extents;
     }
 
+    /// Sets term `slot` to the sum of `parts`: the term of a leading index
+    /// whose dims are each their own group ([`Mapping::merge_groups`]),
+    /// from the terms of its coordinates one by one.
+    pub(super) fn set_sum(&mut self, slot: TermId, parts: &[TermId]) {
+        let (levels, k) = (self.levels, slot as usize);
+        let mut offset = 0u64;
+        let mut id = 0u64;
+        let (mut in_dims, mut in_extents) = (true, true);
+        self.scratch.fill(0);
+        for &p in parts {
+            let u = p as usize;
+            offset = offset.wrapping_add(self.offset[u]);
+            id = id.wrapping_add(self.id[u]);
+            for l in 0..levels {
+                self.scratch[l] = self.scratch[l].wrapping_add(self.tiles[u * levels + l]);
+            }
+            in_dims &= self.in_dims[u];
+            in_extents &= self.in_extents[u];
+        }
+        self.tiles[k * levels..(k + 1) * levels].copy_from_slice(&self.scratch);
+        self.offset[k] = offset;
+        self.id[k] = id;
+        self.in_dims[k] = in_dims;
+        self.in_extents[k] = in_extents;
+    }
+
     /// A new term, set by [`Terms::set_linear`].
     pub(super) fn push_linear(&mut self, values: &[(usize, u64, TermId)]) -> TermId {
         let slot = self.offset.len() as TermId;
