@@ -18,9 +18,12 @@
 //! coordinates are a function of `(slice row, column of slice / L)`, of
 //! which few are visible at once. With one leading dim that is linear, the
 //! slice term is linear in the slice number `sr * slices per row + sc`: a
-//! part per sampled row plus a part per sampled column. Otherwise (or when
-//! a merge joins the last leading dim to an outer one) each slice is looked
-//! up once. When a merge joins the row and column dims, `term(r, c)` is one
+//! part per sampled row plus a part per sampled column. Linear leading
+//! dims give a slice's term by arithmetic; others, when each is its own
+//! group, by the sum of its coordinates' terms, the coordinates being a
+//! sampled row's digits plus a sampled column's (`slices.rs`). Otherwise (a
+//! merge joining leading dims) each slice is looked up once. When a merge joins the row and
+//! column dims, `term(r, c)` is one
 //! term, looked up once per distinct `(r, c)` in view: the slices repeat
 //! them. A merge joining a leading dim to the row or column dim leaves no
 //! sum to use.
