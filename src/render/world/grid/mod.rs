@@ -21,12 +21,11 @@
 //! part per sampled row plus a part per sampled column. Linear leading
 //! dims give a slice's term by arithmetic; others, when each is its own
 //! group, by the sum of its coordinates' terms, the coordinates being a
-//! sampled row's digits plus a sampled column's (`slices.rs`). Otherwise (a
-//! merge joining leading dims) each slice is looked up once. When a merge joins the row and
-//! column dims, `term(r, c)` is one
-//! term, looked up once per distinct `(r, c)` in view: the slices repeat
-//! them. A merge joining a leading dim to the row or column dim leaves no
-//! sum to use.
+//! sampled row's digits plus a sampled column's (`slices.rs`). Otherwise
+//! (a merge joining leading dims) each slice is looked up once. When a
+//! merge joins the row and column dims, `term(r, c)` is one term, looked
+//! up once per distinct `(r, c)` in view: the slices repeat them. A merge
+//! joining a leading dim to the row or column dim leaves no sum to use.
 
 mod joint;
 mod slices;
@@ -269,6 +268,9 @@ impl<'m> TermGrid<'m> {
                 Some((sc, group, c, tc, tz, digits))
             })
             .collect();
+        // A row's first group: `sr * groups per row` (slices per row are
+        // whole runs of the last leading dim when split).
+        let per_row = if self.split { spr / last } else { spr };
         let rows: Vec<Option<Row>> = samples
             .all_ys()
             .iter()
@@ -279,9 +281,6 @@ impl<'m> TermGrid<'m> {
                 let ts = self
                     .by_parts
                     .map_or(0, |u| self.terms.push_linear(&[(0, first, u)]));
-                // The row's first group: `sr * groups per row` (slices per
-                // row are whole runs of the last leading dim when split).
-                let per_row = if self.split { spr / last } else { spr };
                 let digits = match self.digits.as_mut() {
                     Some(d) => d.push(sr.checked_mul(per_row)?),
                     None => 0,
