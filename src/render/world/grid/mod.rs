@@ -16,9 +16,11 @@
 //! geometry arranges that whenever it can), the last leading coordinate is
 //! `column of slice % L`, a function of the column alone, and the outer
 //! coordinates are a function of `(slice row, column of slice / L)`, of
-//! which few are visible at once. With one leading dim that is linear, the
-//! slice term is linear in the slice number `sr * slices per row + sc`: a
-//! part per sampled row plus a part per sampled column. Linear leading
+//! which few are visible at once. When one of those dims at most is longer
+//! than 1, and it is linear, the slice (or outer) term is linear in the
+//! slice (or group) number `sr * slices per row + sc`: a part per sampled
+//! row plus a part per sampled column, and a sample is the sum of a row's
+//! record and a column's (`pairs.rs`). Linear leading
 //! dims give a slice's term by arithmetic; others, when each is its own
 //! group, by the sum of its coordinates' terms, the coordinates being a
 //! sampled row's digits plus a sampled column's (`slices.rs`). Otherwise
@@ -28,6 +30,7 @@
 //! joining a leading dim to the row or column dim leaves no sum to use.
 
 mod joint;
+mod pairs;
 mod slices;
 mod terms;
 
@@ -39,21 +42,20 @@ use super::geometry::LogicalGeometry;
 use super::sampling::Samples;
 use super::views::Probe;
 use joint::Joint;
+use pairs::Linear;
 use slices::Digits;
 use terms::Terms;
 
 type TermId = u32;
 
 /// A sampled column: slice column, its group, `c`, term of `c`, term of
-/// the last leading coordinate (when split) or the column's part of the
-/// slice term (when the slice terms are by parts), its group's digits
+/// the last leading coordinate (when split), its group's digits
 /// ([`Digits`], when kept).
 type Col = (u64, u64, u64, TermId, TermId, usize);
 
-/// A sampled row: slice row, `r`, term of `r`, the row's first slice
-/// number, its slice term (when the slice terms are by parts), its first
-/// group's digits (when kept).
-type Row = (u64, u64, TermId, u64, TermId, usize);
+/// A sampled row: slice row, `r`, term of `r`, its first group's digits
+/// (when kept).
+type Row = (u64, u64, TermId, usize);
 
 /// Where a sampled position falls on one axis: the slice row or column,
 /// and the position inside the slice.
@@ -80,9 +82,9 @@ pub struct TermGrid<'m> {
     split: bool,
     /// The terms of 1 in each outer leading dim, when all are linear.
     units: Option<Vec<TermId>>,
-    /// The unit term of the one linear leading dim, when slice terms are
-    /// by parts.
-    by_parts: Option<TermId>,
+    /// When slice (or outer) terms are linear in their numbers: samples
+    /// are then sums of a row's record and a column's (`pairs.rs`).
+    by_parts: Option<Linear>,
     /// Whether the dims of the slice (or outer) terms are each their own
     /// group: a slice term is then the sum of its coordinates' terms.
     per_dim: bool,
@@ -199,13 +201,15 @@ impl<'m> TermGrid<'m> {
             .iter()
             .enumerate()
             .all(|(i, h)| !outer[..i].contains(h));
-        // One linear leading dim, not split, every slice in view within the
-        // array: the slice term is linear in the slice number `sr * slices
-        // per row + sc`, so it is a row part plus a column part, each set once
-        // per sampled row and column (a view of many small slices otherwise
-        // reaches a new slice every sample or two).
-        grid.by_parts = match grid.units.as_deref() {
-            Some(&[u]) if !split && u != 0 && g.leading[0] <= mapping.dims()[0] => Some(u),
+        // At most one of those dims longer than 1, linear and not padded:
+        // the slice (or outer) term is linear in the slice (or group) number
+        // `sr * per row + sc`, a row part plus a column part (a view of many
+        // small slices otherwise reaches a new slice every sample or two).
+        let long: Vec<usize> = (0..outer_dims).filter(|&d| g.leading[d] > 1).collect();
+        grid.by_parts = match (grid.units.as_deref(), long.as_slice()) {
+            _ if grid.joint.is_some() => None,
+            (Some(_), []) => Some(None),
+            (Some(units), &[d]) if g.leading[d] <= mapping.dims()[d] => Some(Some((d, units[d]))),
             _ => None,
         };
         // Slices whose coordinates' terms are looked up one by one: their
@@ -245,6 +249,19 @@ impl<'m> TermGrid<'m> {
     /// Probes every sample, row by row, appending to `probes` and the tile
     /// numbers to `tiles`, like [`super::views::View::probe_samples`].
     pub fn probe(&mut self, samples: &Samples, probes: &mut Vec<Probe>, tiles: &mut Vec<u64>) {
+        match self.by_parts {
+            Some(lin) => self.probe_pairs(lin, samples, probes, tiles),
+            None => self.probe_slices(samples, probes, tiles),
+        }
+    }
+
+    /// [`TermGrid::probe`] when slice terms are looked up. Kept out of line,
+    /// as [`TermGrid::probe_pairs`] is: V8 compiles a wasm function for speed
+    /// once it has run enough, inlining the calls it saw made, so a loop in
+    /// the same function as another that ran first would be compiled
+    /// without its own calls inlined.
+    #[inline(never)]
+    fn probe_slices(&mut self, samples: &Samples, probes: &mut Vec<Probe>, tiles: &mut Vec<u64>) {
         let (g, mapping, levels) = (self.g, self.mapping, self.terms.levels);
         let (k, last, spr) = (g.leading.len(), self.last, g.slices_per_row);
         let (ncols, nrows) = samples.size();
@@ -252,17 +269,16 @@ impl<'m> TermGrid<'m> {
         // Per sampled column of each class: slice column, its group (the
         // outer group when split, else the slice column: divided here, not
         // once per cell), term of x, term of the last leading coordinate
-        // (when split) or the column's part of the slice term (by parts).
+        // (when split).
         let cols: Vec<Option<Col>> = samples
             .all_xs()
             .iter()
             .map(|&x| {
                 let (sc, c) = place(x, g.pitch_x(), g.cols, g.slices_per_row)?;
                 let tc = self.unit(self.col_term_dim, c);
-                let (group, tz) = match self.by_parts {
-                    _ if self.split => (sc / last, self.unit(Some(k - 1), sc % last)),
-                    Some(u) => (sc, self.terms.push_linear(&[(0, sc, u)])),
-                    None => (sc, 0),
+                let (group, tz) = match self.split {
+                    true => (sc / last, self.unit(Some(k - 1), sc % last)),
+                    false => (sc, 0),
                 };
                 let digits = self.digits.as_mut().map_or(0, |d| d.push(group));
                 Some((sc, group, c, tc, tz, digits))
@@ -277,15 +293,11 @@ impl<'m> TermGrid<'m> {
             .map(|&y| {
                 let (sr, r) = place(y, g.pitch_y(), g.rows, g.slice_grid_rows)?;
                 let tr = self.unit(self.row_term_dim, r);
-                let first = sr.checked_mul(spr)?;
-                let ts = self
-                    .by_parts
-                    .map_or(0, |u| self.terms.push_linear(&[(0, first, u)]));
                 let digits = match self.digits.as_mut() {
                     Some(d) => d.push(sr.checked_mul(per_row)?),
                     None => 0,
                 };
-                Some((sr, r, tr, first, ts, digits))
+                Some((sr, r, tr, digits))
             })
             .collect();
         // The slices seen lately, by `recent_slot`: (slice row, group), term.
@@ -302,9 +314,7 @@ impl<'m> TermGrid<'m> {
                     Some(row) => row,
                     None => &rows[usize::from(col_class[j]) * nrows + i],
                 };
-                let (Some((sr, r, tr, first, row_ts, rd)), Some((sc, group, c, tc, tz, cd))) =
-                    (row, col)
-                else {
+                let (Some((sr, r, tr, rd)), Some((sc, group, c, tc, tz, cd))) = (row, col) else {
                     probes.push(Probe::Outside);
                     tiles.extend(std::iter::repeat_n(0, levels));
                     continue;
@@ -313,9 +323,6 @@ impl<'m> TermGrid<'m> {
                 let group = (*sr, *group);
                 let slot = recent_slot(group);
                 let ts = match recent[slot] {
-                    _ if self.by_parts.is_some() => {
-                        (first.saturating_add(*sc) < g.num_slices).then_some(*row_ts)
-                    }
                     // Samples at their blocks' corners: mostly the slice
                     // of the sample before.
                     _ if last.0 == group => last.1,
