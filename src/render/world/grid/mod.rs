@@ -20,14 +20,14 @@
 //! than 1, and it is linear, the slice (or outer) term is linear in the
 //! slice (or group) number `sr * slices per row + sc`: a part per sampled
 //! row plus a part per sampled column, and a sample is the sum of a row's
-//! record and a column's (`pairs.rs`). Linear leading
-//! dims give a slice's term by arithmetic; others, when each is its own
-//! group, by the sum of its coordinates' terms, the coordinates being a
-//! sampled row's digits plus a sampled column's (`slices.rs`). Otherwise
-//! (a merge joining leading dims) each slice is looked up once. When a
-//! merge joins the row and column dims, `term(r, c)` is one term, looked
-//! up once per distinct `(r, c)` in view: the slices repeat them. A merge
-//! joining a leading dim to the row or column dim leaves no sum to use.
+//! record and a column's (`pairs.rs`). Linear leading dims give a slice's
+//! term by arithmetic; others, when each is its own group, by the sum of
+//! its coordinates' terms, the coordinates being a sampled row's digits
+//! plus a sampled column's (`slices.rs`). Otherwise (a merge joining
+//! leading dims) each slice is looked up once. When a merge joins the row
+//! and column dims, `term(r, c)` is one term, looked up once per distinct
+//! `(r, c)` in view: the slices repeat them. A merge joining a leading dim
+//! to the row or column dim leaves no sum to use.
 
 mod joint;
 mod pairs;
@@ -276,9 +276,10 @@ impl<'m> TermGrid<'m> {
             .map(|&x| {
                 let (sc, c) = place(x, g.pitch_x(), g.cols, g.slices_per_row)?;
                 let tc = self.unit(self.col_term_dim, c);
-                let (group, tz) = match self.split {
-                    true => (sc / last, self.unit(Some(k - 1), sc % last)),
-                    false => (sc, 0),
+                let (group, tz) = if self.split {
+                    (sc / last, self.unit(Some(k - 1), sc % last))
+                } else {
+                    (sc, 0)
                 };
                 let digits = self.digits.as_mut().map_or(0, |d| d.push(group));
                 Some((sc, group, c, tc, tz, digits))
