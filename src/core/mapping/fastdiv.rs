@@ -6,7 +6,9 @@
 //! Granlund and Montgomery's round-up method is exact: with
 //! `l = ceil(log2 d)` and `m = ceil(2^(63+l) / d)` (which fits in 64 bits
 //! when `d` is not a power of two), `n / d == (n * m) >> (63 + l)`.
-//! Powers of two become a shift and a mask.
+//! Powers of two become a shift and a mask. In wasm, which has no
+//! 64 x 64 -> 128-bit multiply, a dividend and divisor that both fit in
+//! 32 bits are divided by the hardware instead (`FastDiv::quotient_in_wasm`).
 
 /// A divisor `d >= 1` prepared for fast `n / d` and `n % d` with `n < 2^63`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +59,26 @@ impl FastDiv {
         debug_assert!(n <= i64::MAX as u64);
         match self.kind {
             Kind::Pow2 { shift } => n >> shift,
-            Kind::Magic { magic, shift } => ((u128::from(n) * u128::from(magic)) >> shift) as u64,
+            Kind::Magic { .. } if cfg!(target_arch = "wasm32") => self.quotient_in_wasm(n),
+            Kind::Magic { magic, shift } => Self::magic_quotient(n, magic, shift),
+        }
+    }
+
+    #[inline]
+    fn magic_quotient(n: u64, magic: u64, shift: u32) -> u64 {
+        ((u128::from(n) * u128::from(magic)) >> shift) as u64
+    }
+
+    /// [`FastDiv::quotient`] in wasm, which has no 64 x 64 -> 128-bit
+    /// multiply: the magic product is four 32-bit products (a call to
+    /// compiler-builtins' `__multi3`), where a 32-bit division is one
+    /// instruction. So when `n` and `d` fit in 32 bits, divide.
+    #[inline]
+    fn quotient_in_wasm(self, n: u64) -> u64 {
+        match self.kind {
+            Kind::Magic { .. } if (n | self.d) >> 32 == 0 => u64::from(n as u32 / self.d as u32),
+            Kind::Magic { magic, shift } => Self::magic_quotient(n, magic, shift),
+            Kind::Pow2 { shift } => n >> shift,
         }
     }
 
@@ -81,6 +102,8 @@ mod tests {
     fn check(d: u64, n: u64) {
         let f = FastDiv::new(d).unwrap();
         assert_eq!(f.div_rem(n), (n / d, n % d), "{n} / {d}");
+        // The wasm build's path, checked on every target.
+        assert_eq!(f.quotient_in_wasm(n), n / d, "{n} / {d} as in wasm");
     }
 
     #[test]
@@ -143,6 +166,8 @@ mod tests {
             let d = (next() >> (1 + next() % 63)).max(1);
             let n = next() >> 1;
             check(d, n);
+            // Dividends of every size, many of them below 2^32.
+            check(d, n >> (next() % 63));
         }
     }
 
