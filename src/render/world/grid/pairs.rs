@@ -109,38 +109,39 @@ impl TermGrid<'_> {
         let col_class = samples.col_classes();
         let legacy = self.mapping.is_legacy();
         let stride = HEAD + levels;
+        // Every sample starts outside; those inside are written in place.
+        let (p0, t0) = (probes.len(), tiles.len());
+        probes.resize(p0 + nrows * ncols, Probe::Outside);
+        tiles.resize(t0 + nrows * ncols * levels, 0);
         let mut row_of_class: Vec<Side> = vec![None; samples.classes().1];
         for i in 0..nrows {
             for (c, row) in row_of_class.iter_mut().enumerate() {
                 *row = rows[c * nrows + i];
             }
             let cols = &cols[samples.row_class(i) * ncols..][..ncols];
-            for (j, col) in cols.iter().enumerate() {
+            let out = &mut probes[p0 + i * ncols..][..ncols];
+            let mut t = t0 + i * ncols * levels;
+            for (j, (col, probe)) in cols.iter().zip(out).enumerate() {
+                let at = t;
+                t += levels;
                 let class = if one_class {
                     0
                 } else {
                     usize::from(col_class[j])
                 };
                 let (Some((first, a)), Some((sc, b))) = (row_of_class[class], col) else {
-                    probes.push(Probe::Outside);
-                    tiles.extend(std::iter::repeat_n(0, levels));
                     continue;
                 };
                 if first.saturating_add(*sc) >= g.num_slices {
-                    probes.push(Probe::Outside);
-                    tiles.extend(std::iter::repeat_n(0, levels));
                     continue;
                 }
                 let (a, b) = (&rec[a..][..stride], &rec[*b..][..stride]);
                 let offset = a[0].wrapping_add(b[0]);
-                tiles.extend(
-                    a[HEAD..]
-                        .iter()
-                        .zip(&b[HEAD..])
-                        .map(|(x, y)| x.wrapping_add(*y)),
-                );
+                for l in 0..levels {
+                    tiles[at + l] = a[HEAD + l].wrapping_add(b[HEAD + l]);
+                }
                 let flags = a[2] & b[2];
-                probes.push(if flags & 1 != 0 {
+                *probe = if flags & 1 != 0 {
                     Probe::Element {
                         offset,
                         id: a[1].wrapping_add(b[1]),
@@ -154,7 +155,7 @@ impl TermGrid<'_> {
                             PaddingSource::Tile { level: 0 }
                         },
                     }
-                });
+                };
             }
         }
     }
