@@ -10,8 +10,8 @@
 //! a column's. Everything that depends on the row is then summed once per
 //! sampled row, everything that depends on the column once per sampled
 //! column, and a sample adds two records instead of four terms. Sums of
-//! terms compose (offsets, ids and tile numbers add, the inside-flags
-//! and), so the result is the same as adding the four.
+//! terms compose (offsets, ids and tile numbers add, the inside-flags are
+//! and-ed), so the result is the same as adding the four.
 
 use crate::core::PaddingSource;
 
