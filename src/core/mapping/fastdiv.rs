@@ -8,7 +8,7 @@
 //! when `d` is not a power of two), `n / d == (n * m) >> (63 + l)`.
 //! Powers of two become a shift and a mask. In wasm, which has no
 //! 64 x 64 -> 128-bit multiply, a dividend and divisor that both fit in
-//! 32 bits are divided by the hardware instead (`FastDiv::quotient_in_wasm`).
+//! 32 bits are divided by the hardware instead (`FastDiv::quotient_with`).
 
 /// A divisor `d >= 1` prepared for fast `n / d` and `n % d` with `n < 2^63`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,29 +56,23 @@ impl FastDiv {
     /// `n / d`, exact for `n < 2^63`.
     #[inline]
     pub fn quotient(self, n: u64) -> u64 {
+        self.quotient_with(n, cfg!(target_arch = "wasm32"))
+    }
+
+    /// [`FastDiv::quotient`]; with `divide_small`, dividends and divisors
+    /// that both fit in 32 bits are divided by the hardware. Wasm has no
+    /// 64 x 64 -> 128-bit multiply: there the magic product is four 32-bit
+    /// products (a call to compiler-builtins' `__multi3`), where a 32-bit
+    /// division is one instruction.
+    #[inline]
+    fn quotient_with(self, n: u64, divide_small: bool) -> u64 {
         debug_assert!(n <= i64::MAX as u64);
         match self.kind {
             Kind::Pow2 { shift } => n >> shift,
-            Kind::Magic { .. } if cfg!(target_arch = "wasm32") => self.quotient_in_wasm(n),
-            Kind::Magic { magic, shift } => Self::magic_quotient(n, magic, shift),
-        }
-    }
-
-    #[inline]
-    fn magic_quotient(n: u64, magic: u64, shift: u32) -> u64 {
-        ((u128::from(n) * u128::from(magic)) >> shift) as u64
-    }
-
-    /// [`FastDiv::quotient`] in wasm, which has no 64 x 64 -> 128-bit
-    /// multiply: the magic product is four 32-bit products (a call to
-    /// compiler-builtins' `__multi3`), where a 32-bit division is one
-    /// instruction. So when `n` and `d` fit in 32 bits, divide.
-    #[inline]
-    fn quotient_in_wasm(self, n: u64) -> u64 {
-        match self.kind {
-            Kind::Magic { .. } if (n | self.d) >> 32 == 0 => u64::from(n as u32 / self.d as u32),
-            Kind::Magic { magic, shift } => Self::magic_quotient(n, magic, shift),
-            Kind::Pow2 { shift } => n >> shift,
+            Kind::Magic { .. } if divide_small && (n | self.d) >> 32 == 0 => {
+                u64::from(n as u32 / self.d as u32)
+            }
+            Kind::Magic { magic, shift } => ((u128::from(n) * u128::from(magic)) >> shift) as u64,
         }
     }
 
@@ -102,8 +96,9 @@ mod tests {
     fn check(d: u64, n: u64) {
         let f = FastDiv::new(d).unwrap();
         assert_eq!(f.div_rem(n), (n / d, n % d), "{n} / {d}");
-        // The wasm build's path, checked on every target.
-        assert_eq!(f.quotient_in_wasm(n), n / d, "{n} / {d} as in wasm");
+        // Both paths, whichever the target uses.
+        assert_eq!(f.quotient_with(n, true), n / d, "{n} / {d} as in wasm");
+        assert_eq!(f.quotient_with(n, false), n / d, "{n} / {d} by magic");
     }
 
     #[test]
