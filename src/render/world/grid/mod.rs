@@ -42,7 +42,7 @@ use super::geometry::LogicalGeometry;
 use super::sampling::Samples;
 use super::views::Probe;
 use joint::Joint;
-use pairs::Linear;
+use pairs::SliceTerm;
 use slices::Digits;
 use terms::Terms;
 
@@ -82,9 +82,10 @@ pub struct TermGrid<'m> {
     split: bool,
     /// The terms of 1 in each outer leading dim, when all are linear.
     units: Option<Vec<TermId>>,
-    /// When slice (or outer) terms are linear in their numbers: samples
-    /// are then sums of a row's record and a column's (`pairs.rs`).
-    by_parts: Option<Linear>,
+    /// The slice (or outer) term, when it is linear in the slice's (or
+    /// group's) number: samples are then sums of a row's record and a
+    /// column's (`pairs.rs`).
+    pairs: Option<SliceTerm>,
     /// Whether the dims of the slice (or outer) terms are each their own
     /// group: a slice term is then the sum of its coordinates' terms.
     per_dim: bool,
@@ -171,7 +172,7 @@ impl<'m> TermGrid<'m> {
             last,
             split,
             units: None,
-            by_parts: None,
+            pairs: None,
             per_dim: false,
             parts: Vec::new(),
             digits: None,
@@ -205,11 +206,17 @@ impl<'m> TermGrid<'m> {
         // the slice (or outer) term is linear in the slice (or group) number
         // `sr * per row + sc`, a row part plus a column part (a view of many
         // small slices otherwise reaches a new slice every sample or two).
-        let long: Vec<usize> = (0..outer_dims).filter(|&d| g.leading[d] > 1).collect();
-        grid.by_parts = match (grid.units.as_deref(), long.as_slice()) {
-            _ if grid.joint.is_some() => None,
-            (Some(_), []) => Some(None),
-            (Some(units), &[d]) if g.leading[d] <= mapping.dims()[d] => Some(Some((d, units[d]))),
+        let mut long = (0..outer_dims).filter(|&d| g.leading[d] > 1);
+        let (first_long, more) = (long.next(), long.next().is_some());
+        grid.pairs = match (grid.units.as_deref(), first_long) {
+            _ if grid.joint.is_some() || more => None,
+            (Some(_), None) => Some(SliceTerm::Zero),
+            (Some(units), Some(dim)) if g.leading[dim] <= mapping.dims()[dim] => {
+                Some(SliceTerm::Along {
+                    dim,
+                    unit: units[dim],
+                })
+            }
             _ => None,
         };
         // Slices whose coordinates' terms are looked up one by one: their
@@ -249,7 +256,7 @@ impl<'m> TermGrid<'m> {
     /// Probes every sample, row by row, appending to `probes` and the tile
     /// numbers to `tiles`, like [`super::views::View::probe_samples`].
     pub fn probe(&mut self, samples: &Samples, probes: &mut Vec<Probe>, tiles: &mut Vec<u64>) {
-        match self.by_parts {
+        match self.pairs {
             Some(lin) => self.probe_pairs(lin, samples, probes, tiles),
             None => self.probe_slices(samples, probes, tiles),
         }

@@ -17,15 +17,18 @@ use crate::core::PaddingSource;
 
 use super::super::sampling::Samples;
 use super::super::views::Probe;
+use super::terms::HEAD;
 use super::{place, TermGrid, TermId};
 
-/// The linear slice term: the leading dim it runs along and its unit
-/// term, or `None` when every slice (or outer group) has term 0.
-pub(super) type Linear = Option<(usize, TermId)>;
-
-/// A record: offset, id, flags (bit 0 inside the dims, bit 1 inside the
-/// extents), then the tile numbers.
-const HEAD: usize = 3;
+/// A slice's (or outer group's) term when it is linear in the slice's
+/// (or group's) number.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum SliceTerm {
+    /// Every slice's term is 0: no outer leading dim is longer than 1.
+    Zero,
+    /// The number times `unit`, the term of 1 in leading dim `dim`.
+    Along { dim: usize, unit: TermId },
+}
 
 /// Per sampled row (or column): its first slice number (or slice column)
 /// and where its record starts.
@@ -33,35 +36,19 @@ type Side = Option<(u64, usize)>;
 
 impl TermGrid<'_> {
     /// Appends to `rec` the record of the sum of the terms `parts` and of
-    /// `v` times `lin`'s unit; returns where it starts. Nothing is added to
+    /// the term of slice (or group) number `v`; returns where it starts. Nothing is added to
     /// the terms: a view has a record per sampled row and column of each
     /// class, thousands of them.
-    fn record(&self, parts: &[TermId], lin: Linear, v: u64, rec: &mut Vec<u64>) -> usize {
-        let (terms, levels) = (&self.terms, self.terms.levels);
+    fn record(&self, parts: &[TermId], lin: SliceTerm, v: u64, rec: &mut Vec<u64>) -> usize {
+        let terms = &self.terms;
         let at = rec.len();
-        rec.resize(at + HEAD + levels, 0);
-        let r = &mut rec[at..];
-        // Each addend: (term, times, inside the dims, inside the extents).
-        // (A unit term's id is its dim's stride: `v` times it is `v`'s id.)
-        let linear = lin.filter(|_| v > 0).map(|(d, u)| {
-            let m = self.mapping;
-            (u, v, v < m.dims()[d], v < m.extents()[d])
-        });
-        let units = parts.iter().map(|&p| {
-            let i = p as usize;
-            (p, 1, terms.in_dims[i], terms.in_extents[i])
-        });
-        let mut flags = 3u64;
-        for (t, times, in_dims, in_extents) in units.chain(linear) {
-            let t = t as usize;
-            r[0] = r[0].wrapping_add(times.wrapping_mul(terms.offset[t]));
-            r[1] = r[1].wrapping_add(times.wrapping_mul(terms.id[t]));
-            for (x, &y) in r[HEAD..].iter_mut().zip(&terms.tiles[t * levels..]) {
-                *x = x.wrapping_add(times.wrapping_mul(y));
-            }
-            flags &= u64::from(in_dims) | (u64::from(in_extents) << 1);
-        }
-        r[2] = flags;
+        rec.resize(at + HEAD + terms.levels, 0);
+        let linear = match lin {
+            SliceTerm::Along { dim, unit } if v > 0 => Some(terms.times(dim, v, unit)),
+            _ => None,
+        };
+        let addends = parts.iter().map(|&p| terms.once(p)).chain(linear);
+        terms.sum_into(addends, &mut rec[at..]);
         at
     }
 
@@ -70,7 +57,7 @@ impl TermGrid<'_> {
     #[inline(never)]
     pub(super) fn probe_pairs(
         &mut self,
-        lin: Linear,
+        lin: SliceTerm,
         samples: &Samples,
         probes: &mut Vec<Probe>,
         tiles: &mut Vec<u64>,
