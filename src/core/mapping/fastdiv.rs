@@ -54,7 +54,7 @@ impl FastDiv {
     }
 
     /// `n / d`, exact for `n < 2^63`.
-    #[inline]
+    #[inline(always)]
     pub fn quotient(self, n: u64) -> u64 {
         self.quotient_with(n, cfg!(target_arch = "wasm32"))
     }
@@ -64,7 +64,7 @@ impl FastDiv {
     /// 64 x 64 -> 128-bit multiply: there the magic product is four 32-bit
     /// products (a call to compiler-builtins' `__multi3`), where a 32-bit
     /// division is one instruction.
-    #[inline]
+    #[inline(always)]
     fn quotient_with(self, n: u64, divide_small: bool) -> u64 {
         debug_assert!(n <= i64::MAX as u64);
         match self.kind {
@@ -77,7 +77,7 @@ impl FastDiv {
     }
 
     /// `(n / d, n % d)`, exact for `n < 2^63`.
-    #[inline]
+    #[inline(always)]
     pub fn div_rem(self, n: u64) -> (u64, u64) {
         match self.kind {
             Kind::Pow2 { shift } => (n >> shift, n & (self.d - 1)),

@@ -96,18 +96,28 @@ impl Mapping {
         self.with_regs(|regs| self.probe_offset_in(offset, tiles, regs))
     }
 
-    /// [`Mapping::probe_offset`] with the caller's registers: `regs` is
-    /// resized to the mapping's and zeroed, so that a loop probing many
-    /// offsets (the memory pane's samples) zeroes a few words each time
-    /// instead of a 32-word stack array.
+    /// [`Mapping::probe_offset`] with the caller's registers, sized to the
+    /// mapping's when they are not, and not zeroed: the decode writes every
+    /// register before it reads it (the final nodes' digits first, then
+    /// each op undone in reverse writes what the op before it reads, and
+    /// the tile numbers read only levels the decode reached). A loop
+    /// probing many offsets (the memory pane's samples) then does no
+    /// per-offset set-up. Debug builds fill the registers with junk each
+    /// time, so that a read before a write fails the tests.
     pub fn probe_offset_with(
         &self,
         offset: u64,
         tiles: &mut [u64],
         regs: &mut Vec<u64>,
     ) -> Option<Cell> {
-        regs.clear();
-        regs.resize(self.plan.num_nodes(), 0);
+        let n = self.plan.num_nodes();
+        if regs.len() != n {
+            regs.clear();
+            regs.resize(n, 0);
+        }
+        if cfg!(debug_assertions) {
+            regs.fill(0x5a5a_5a5a_5a5a_5a5a);
+        }
         self.probe_offset_in(offset, tiles, regs)
     }
 

@@ -79,9 +79,14 @@ fn probe_each<V: View + ?Sized>(
 ) {
     let mut t = vec![0u64; view.mapping().num_levels()];
     let (cols, rows) = samples.size();
+    // `Samples::at`, with each row's xs found once.
+    let (xs, ys, col_class) = (samples.all_xs(), samples.all_ys(), samples.col_classes());
+    probes.reserve(cols * rows);
+    tiles.reserve(cols * rows * t.len());
     for i in 0..rows {
-        for j in 0..cols {
-            let (x, y) = samples.at(i, j);
+        let row = &xs[samples.row_class(i) * cols..][..cols];
+        for (&x, &class) in row.iter().zip(col_class) {
+            let y = ys[usize::from(class) * rows + i];
             probes.push(view.probe(x, y, &mut t));
             tiles.extend_from_slice(&t);
         }
