@@ -306,3 +306,46 @@ fn memory_rows_are_whole_tiles_or_even_parts_of_one() {
         15
     );
 }
+
+#[test]
+fn each_pixel_is_its_cells_colour_in_every_mode() {
+    // The raster's colours against each sample probed again on its own:
+    // in tile mode the colour depends on the first level's tile number,
+    // which the raster reads from its own tile numbers.
+    for text in [
+        "f32[8,8]{1,0:T(2,4)(2,1,1,1)}",
+        "s8[4,130]{1,0:T(8,128)(4,1)}",
+        "f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}",
+        "s32[2048,1,128,128,4]{4,3,2,0,1:T(8,128)}",
+    ] {
+        let m = mapping(text);
+        let frame = Frame::new(FRAME.0, FRAME.1);
+        let worlds = Worlds::new(&m, &frame, None);
+        for pane in [Pane::Logical, Pane::Memory] {
+            let rect = frame.pane(pane);
+            let camera = worlds.fit(pane, &frame);
+            for mode in [ColourMode::Offset, ColourMode::Logical, ColourMode::Tile] {
+                let colours = Colouring::new(&m, mode, &Theme::of(ThemeKind::Light));
+                worlds.with_view(&m, pane, |view| {
+                    let raster = Raster::sample(view, &camera, &rect, &colours);
+                    let mut tiles = vec![0u64; m.num_levels()];
+                    for i in 0..raster.rows {
+                        for j in 0..raster.cols {
+                            let (x, y) = raster.samples.at(i, j);
+                            let probe = view.probe(x, y, &mut tiles);
+                            let want = colours
+                                .colour(probe, tiles.first().copied().unwrap_or(0))
+                                .map_or([0, 0, 0, 0], |c| [c.0, c.1, c.2, 255]);
+                            let k = (i * raster.cols + j) * 4;
+                            assert_eq!(
+                                raster.rgba[k..k + 4],
+                                want,
+                                "{text} {pane:?} {mode:?} ({i}, {j})"
+                            );
+                        }
+                    }
+                });
+            }
+        }
+    }
+}

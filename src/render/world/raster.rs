@@ -89,16 +89,17 @@ impl Colouring {
     fn paint(&self, probes: &[Probe], tiles: &mut [u64], levels: usize, rgba: &mut [u8]) {
         let (pixels, _) = rgba.as_chunks_mut::<4>();
         for (k, (&probe, px)) in probes.iter().zip(pixels).enumerate() {
-            let here = &mut tiles[k * levels..(k + 1) * levels];
-            match self.colour(probe, here.first().copied().unwrap_or(0)) {
+            let at = k * levels;
+            let tile0 = if levels > 0 { tiles[at] } else { 0 };
+            match self.colour(probe, tile0) {
                 Some(c) => *px = [c.0, c.1, c.2, 255],
-                None => here.fill(NO_TILE),
+                None => tiles[at..at + levels].fill(NO_TILE),
             }
         }
     }
 
     /// The colour of a probed cell (`tile0`: its first-level tile number).
-    #[inline]
+    #[inline(always)]
     pub fn colour(&self, probe: Probe, tile0: u64) -> Option<Rgb> {
         match probe {
             Probe::Outside => None,

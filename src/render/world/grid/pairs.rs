@@ -101,16 +101,15 @@ impl TermGrid<'_> {
         probes.resize(p0 + nrows * ncols, Probe::Outside);
         tiles.resize(t0 + nrows * ncols * levels, 0);
         let mut row_of_class: Vec<Side> = vec![None; samples.classes().1];
+        let rec = rec.as_slice();
         for i in 0..nrows {
             for (c, row) in row_of_class.iter_mut().enumerate() {
                 *row = rows[c * nrows + i];
             }
             let cols = &cols[samples.row_class(i) * ncols..][..ncols];
             let out = &mut probes[p0 + i * ncols..][..ncols];
-            let mut t = t0 + i * ncols * levels;
+            let row_tiles = &mut tiles[t0 + i * ncols * levels..][..ncols * levels];
             for (j, (col, probe)) in cols.iter().zip(out).enumerate() {
-                let at = t;
-                t += levels;
                 let class = if one_class {
                     0
                 } else {
@@ -122,10 +121,11 @@ impl TermGrid<'_> {
                 if first.saturating_add(*sc) >= g.num_slices {
                     continue;
                 }
-                let (a, b) = (&rec[a..][..stride], &rec[*b..][..stride]);
+                let (a, b) = (&rec[a..a + stride], &rec[*b..*b + stride]);
                 let offset = a[0].wrapping_add(b[0]);
+                let at = j * levels;
                 for l in 0..levels {
-                    tiles[at + l] = a[HEAD + l].wrapping_add(b[HEAD + l]);
+                    row_tiles[at + l] = a[HEAD + l].wrapping_add(b[HEAD + l]);
                 }
                 let flags = a[2] & b[2];
                 *probe = if flags & 1 != 0 {
