@@ -97,7 +97,7 @@ impl Mapping {
     }
 
     /// [`Mapping::probe_offset`] with the caller's registers, sized to the
-    /// mapping's when they are not, and not zeroed: the decode writes every
+    /// mapping's and not zeroed: the decode writes every
     /// register before it reads it (the final nodes' digits first, then
     /// each op undone in reverse writes what the op before it reads, and
     /// the tile numbers read only levels the decode reached). A loop
@@ -110,11 +110,7 @@ impl Mapping {
         tiles: &mut [u64],
         regs: &mut Vec<u64>,
     ) -> Option<Cell> {
-        let n = self.plan.num_nodes();
-        if regs.len() != n {
-            regs.clear();
-            regs.resize(n, 0);
-        }
+        regs.resize(self.plan.num_nodes(), 0);
         if cfg!(debug_assertions) {
             regs.fill(0x5a5a_5a5a_5a5a_5a5a);
         }

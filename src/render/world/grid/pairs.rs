@@ -36,9 +36,9 @@ type Side = Option<(u64, usize)>;
 
 impl TermGrid<'_> {
     /// Appends to `rec` the record of the sum of the terms `parts` and of
-    /// the term of slice (or group) number `v`; returns where it starts. Nothing is added to
-    /// the terms: a view has a record per sampled row and column of each
-    /// class, thousands of them.
+    /// the term of slice (or group) number `v`; returns where it starts.
+    /// Nothing is added to the terms: a view has a record per sampled row
+    /// and column of each class, thousands of them.
     fn record(&self, parts: &[TermId], lin: SliceTerm, v: u64, rec: &mut Vec<u64>) -> usize {
         let terms = &self.terms;
         let at = rec.len();
