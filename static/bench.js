@@ -52,8 +52,28 @@
     return series('panels').length > count ? series('panels')[series('panels').length - 1] : NaN;
   }
 
+  /**
+   * The control beside the keystrokes: a fixed piece of work that stays in
+   * registers (a linear congruential generator, `CONTROL_STEPS` steps),
+   * timed once after each measured keystroke. Its spread is the machine's,
+   * not the app's: a median near the slower keystrokes' and a p95 far above
+   * it means time taken from the page (another process, or the host
+   * descheduling this machine's virtual CPUs: docs/performance.md, "Time
+   * the machine takes away").
+   */
+  const CONTROL_STEPS = 2_000_000;
+  let controlSink = 0;
+  function control() {
+    const t0 = performance.now();
+    let x = (controlSink | 1) >>> 0;
+    for (let i = 0; i < CONTROL_STEPS; i += 1) x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    controlSink ^= x;
+    return performance.now() - t0;
+  }
+
   /** Keystroke -> frame, for each shape: every input's paint, and the next frame. */
   async function keystrokes(shapes, rounds) {
+    const controls = [];
     const painted = [];
     const scene = [];
     const draw = [];
@@ -89,6 +109,7 @@
         scene.push(series('scene')[series('scene').length - 1]);
         draw.push(series('draw')[series('draw').length - 1]);
         framed.push(t1 - t0);
+        controls.push(control());
         (perShape[shape] ??= []).push([ms, scene[scene.length - 1], draw[draw.length - 1]]);
       }
     }
@@ -100,12 +121,12 @@
     const worst = Object.entries(medians)
       .map(([shape, m]) => ({ shape, median: m.painted }))
       .sort((a, b) => b.median - a.median)[0];
-    // `samples`: every keystroke's [painted, scene, draw, panels] ms in the
-    // order typed (round by round), for comparing a page's first round with
-    // later ones.
-    const samples = painted.map((ms, i) => [ms, scene[i], draw[i], panels[i]]);
+    // `samples`: every keystroke's [painted, scene, draw, panels, control]
+    // ms in the order typed (round by round), for comparing a page's first
+    // round with later ones.
+    const samples = painted.map((ms, i) => [ms, scene[i], draw[i], panels[i], controls[i]]);
     const shown = panels.filter(Number.isFinite);
-    return { painted: stats(painted), framed: stats(framed), scene: stats(scene), draw: stats(draw), panels: stats(shown), worst, perShape: medians, samples };
+    return { painted: stats(painted), framed: stats(framed), scene: stats(scene), draw: stats(draw), panels: stats(shown), control: stats(controls), worst, perShape: medians, samples };
   }
 
   /** Animation frames while playing `shape` for `ms`. */
@@ -273,6 +294,8 @@
       ['keystroke -> side panels (p95)', f(results.keystroke.panels.p95), ''],
       ['  of which scenes (median)', f(results.keystroke.scene.median), ''],
       ['  of which canvas drawing (median)', f(results.keystroke.draw.median), ''],
+      ['control: fixed work after each keystroke (median)', f(results.keystroke.control.median), ''],
+      ['control: fixed work after each keystroke (p95)', f(results.keystroke.control.p95), ''],
       ['animation frame work (median)', f(results.animation?.work.median), ''],
       ['animation frame work (p95)', f(results.animation?.work.p95), '<= 8'],
       ['animation frame interval (median)', f(results.animation?.interval.median), ''],

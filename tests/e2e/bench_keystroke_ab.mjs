@@ -11,7 +11,9 @@
 // `run({ only: 'keystroke' })`). Prints per build: median and p95 over
 // all keystrokes, over the first round of each page (code V8 has not
 // optimised yet) and over the later rounds; per-shape medians of the later
-// rounds (total = scenes + canvas drawing + the rest); input -> the side
+// rounds (total = scenes + canvas drawing + the rest); the harness's
+// control (a fixed piece of JavaScript timed after each keystroke: the
+// machine's own spread, static/bench.js); input -> the side
 // panels' render over the later rounds, for builds that record it
 // (src/ui/web/later.rs: they follow the picture a frame later); and the `warm`
 // series (src/ui/web/warm.rs), when the build has one: its slowest task at
@@ -39,7 +41,7 @@ try {
   const servers = [];
   for (const dist of dists) servers.push(await startServer(dist));
   const context = await launchBrowser();
-  const runs = dists.map(() => ({ samples: [], first: [], later: [], panels: [], perShape: {}, warm: [] }));
+  const runs = dists.map(() => ({ samples: [], first: [], later: [], panels: [], control: [], perShape: {}, warm: [] }));
   for (let load = 0; load < Number(loads); load += 1) {
     for (const [k, base] of servers.entries()) {
       const page = await openBenchPage(context, base, `${dists[k]}: `);
@@ -57,6 +59,7 @@ try {
       const perRound = shapes.samples.length / Number(rounds);
       shapes.samples.forEach((sample, i) => {
         run.samples.push(sample[0]);
+        if (Number.isFinite(sample[4])) run.control.push(sample[4]);
         if (i < perRound) run.first.push(sample[0]);
         else {
           run.later.push(sample[0]);
@@ -69,11 +72,11 @@ try {
     }
   }
   console.log(`${loads} loads x ${rounds} rounds per build, interleaved; ms (median / p95)`);
-  console.log(`${'build'.padEnd(28)} ${'all'.padStart(13)} ${'first round'.padStart(13)} ${'later rounds'.padStart(13)} ${'panels later'.padStart(13)}  warm-up tasks (n, median, max)`);
+  console.log(`${'build'.padEnd(28)} ${'all'.padStart(13)} ${'first round'.padStart(13)} ${'later rounds'.padStart(13)} ${'panels later'.padStart(13)} ${'control'.padStart(13)}  warm-up tasks (n, median, max)`);
   for (const [k, run] of runs.entries()) {
     const cell = (v) => { const s = stat(v); return `${f(s.median)} /${f(s.p95)}`; };
     const warm = run.warm.length ? `${run.warm.length}, ${stat(run.warm).median.toFixed(1)}, ${Math.max(...run.warm).toFixed(1)}` : 'none';
-    console.log(`${dists[k].slice(-28).padEnd(28)} ${cell(run.samples)} ${cell(run.first)} ${cell(run.later)} ${cell(run.panels)}  ${warm}`);
+    console.log(`${dists[k].slice(-28).padEnd(28)} ${cell(run.samples)} ${cell(run.first)} ${cell(run.later)} ${cell(run.panels)} ${cell(run.control)}  ${warm}`);
   }
   for (const [k, run] of runs.entries()) {
     if (!run.warm.length) continue;
