@@ -55,11 +55,11 @@
   /**
    * The control beside the keystrokes: a fixed piece of work that stays in
    * registers (a linear congruential generator, `CONTROL_STEPS` steps),
-   * timed once after each measured keystroke. Its spread is the machine's,
-   * not the app's: a median near the slower keystrokes' and a p95 far above
-   * it means time taken from the page (another process, or the host
-   * descheduling this machine's virtual CPUs: docs/performance.md, "Time
-   * the machine takes away").
+   * timed once after each measured keystroke. The work never changes, so
+   * its spread is the machine's, not the app's: a p95 more than about twice
+   * its median means time taken from the page (another process, or the
+   * host descheduling this machine's virtual CPUs: docs/performance.md,
+   * "Time the machine takes away").
    */
   const CONTROL_STEPS = 2_000_000;
   let controlSink = 0;

@@ -59,7 +59,7 @@ try {
       const perRound = shapes.samples.length / Number(rounds);
       shapes.samples.forEach((sample, i) => {
         run.samples.push(sample[0]);
-        if (Number.isFinite(sample[4])) run.control.push(sample[4]);
+        run.control.push(sample[4]);
         if (i < perRound) run.first.push(sample[0]);
         else {
           run.later.push(sample[0]);
