@@ -228,14 +228,38 @@ test('a reload begun right after an edit keeps the edit', async () => {
   await typeShape(page, older);
   await waitForQuery(page, 'shape', older);
   // Reloaded before the throttled save (50-300 ms after the edit): the
-  // reload loads the address as it was, and leaving the page saved the
-  // edit (ui/web/browser.rs, save_leaving).
+  // reload loads the address as it was, and the save on leaving, or the
+  // throttled one while the reload waits, kept the newer address for the
+  // tab (ui/web/browser.rs, keep_address and resume_left).
   const edit = 'f32[4,8]{0,1:T(2,2)}';
   await typeShape(page, edit);
   await page.reload();
   await waitForPicture(page);
   assert.equal(await input.inputValue(), edit);
   await waitForQuery(page, 'shape', edit);
+  // The same race, made certain: a reload that lands on an address this
+  // tab had before its last save takes the newest one.
+  const saved = await page.evaluate(() => location.search);
+  const newest = 'f32[4,8]{0,1:T(4,2)}';
+  await typeShape(page, newest);
+  await waitForQuery(page, 'shape', newest);
+  await Promise.all([
+    page.waitForNavigation(),
+    page.evaluate((search) => {
+      history.replaceState(null, '', search);
+      location.reload();
+    }, saved),
+  ]);
+  await waitForPicture(page);
+  assert.equal(await input.inputValue(), newest);
+  await waitForQuery(page, 'shape', newest);
+  // A typed address or a link shows what it says, even one this tab had
+  // before its last save.
+  await typeShape(page, edit);
+  await waitForQuery(page, 'shape', edit);
+  await page.goto(`${app.baseUrl}?shape=${encodeURIComponent(newest)}`);
+  await waitForPicture(page);
+  assert.equal(await input.inputValue(), newest);
   // What this tab kept is its own: another tab at the older address shows that.
   const other = await app.context.newPage();
   await other.goto(`${app.baseUrl}?shape=${encodeURIComponent(older)}`);

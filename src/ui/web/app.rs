@@ -252,7 +252,7 @@ fn use_remember(current: Initial) {
         let window = web_sys::window();
         let listener = window
             .as_ref()
-            .map(|w| EventListener::new(w, "pagehide", |_| browser::save_leaving()));
+            .map(|w| EventListener::new(w, "pagehide", |_| browser::save()));
         move || drop(listener)
     });
     use_effect_with(current, move |current| {

@@ -41,8 +41,8 @@ fn params() -> Option<UrlSearchParams> {
 
 /// `?shape=` (or `?preset=`), else the stored input, else the default
 /// example; with the older-padding and leaf parameters. After a reload
-/// that began before leaving saved the newest input, the address that save
-/// wrote ([`save_leaving`]).
+/// that began before a save rewrote the address, the address that save
+/// wrote ([`resume_left`]).
 pub fn initial() -> Initial {
     if let Err(error) = resume_left() {
         gloo::console::warn!(
@@ -138,30 +138,13 @@ pub fn save() {
     }
 }
 
-/// The sessionStorage key (this tab's) of the addresses before and after
-/// [`save_leaving`], one per line.
+/// The sessionStorage key (this tab's) of the addresses this page has had,
+/// oldest first, one per line: the last [`KEPT_ADDRESSES`] (see
+/// [`resume_left`]).
 const LEFT_KEY: &str = "xla-layout-viz.left";
-
-/// [`save`] as the page is left (`pagehide`). A reload loads the address
-/// as it was when the reload began, before this save rewrote it, and that
-/// address's `?shape=` wins over localStorage: the newest input would be
-/// gone. So the address's query before and after this save are kept for
-/// the tab, and [`initial`] takes the newer one when the page comes back
-/// at the older.
-pub fn save_leaving() {
-    let search = || web_sys::window().and_then(|w| w.location().search().ok());
-    let before = search();
-    save();
-    if let (Some(before), Some(after)) = (before, search()) {
-        if before != after {
-            if let Err(error) =
-                session().and_then(|s| s.set_item(LEFT_KEY, &format!("{before}\n{after}")))
-            {
-                gloo::console::warn!("could not keep the address the page was left with", error);
-            }
-        }
-    }
-}
+/// A reload loads the address it began with; at most a pending save and
+/// the save on leaving rewrite it after that, so a few suffice.
+const KEPT_ADDRESSES: usize = 4;
 
 fn session() -> Result<web_sys::Storage, JsValue> {
     web_sys::window()
@@ -170,24 +153,62 @@ fn session() -> Result<web_sys::Storage, JsValue> {
         .ok_or_else(|| "no sessionStorage".into())
 }
 
-/// Puts back the address [`save_leaving`] wrote if the page came back at
-/// the one before it (a reload begun before that save); forgets it either
-/// way.
+/// Notes in [`LEFT_KEY`] that the address went from `before` to `after`.
+fn keep_address(before: &str, after: &str) -> Result<(), JsValue> {
+    let storage = session()?;
+    let kept = storage.get_item(LEFT_KEY)?.unwrap_or_default();
+    let mut lines: Vec<&str> = kept.lines().collect();
+    if lines.last() != Some(&before) {
+        lines.push(before);
+    }
+    lines.push(after);
+    let from = lines.len().saturating_sub(KEPT_ADDRESSES);
+    storage.set_item(LEFT_KEY, &lines[from..].join("\n"))
+}
+
+/// How this page was reached: `navigate`, `reload`, `back_forward` or
+/// `prerender` (Navigation Timing's `type`); `None` where it is not known.
+fn navigation_type() -> Option<String> {
+    let entries = web_sys::window()?
+        .performance()?
+        .get_entries_by_type("navigation");
+    let entry = entries.get(0);
+    js_sys::Reflect::get(&entry, &JsValue::from_str("type"))
+        .ok()?
+        .as_string()
+}
+
+/// A reload (or a return through history) loads the address as it was
+/// when it began. A save may rewrite the address after that: the one due
+/// after the last keystroke (`use_remember`'s timer still runs while the
+/// reload waits for the server) or the one on leaving. That address's
+/// `?shape=` wins over localStorage, so the newest input would be gone.
+/// So every rewrite is kept for the tab ([`keep_address`]), and a page
+/// reloaded or returned to at an older address of this tab takes the
+/// newest one. A page reached any other way (a link, a typed address)
+/// shows what its address says. Forgets the addresses either way.
 fn resume_left() -> Result<(), JsValue> {
     let storage = session()?;
-    let Some(left) = storage.get_item(LEFT_KEY)? else {
+    let Some(kept) = storage.get_item(LEFT_KEY)? else {
         return Ok(());
     };
     storage.remove_item(LEFT_KEY)?;
-    let Some((before, after)) = left.split_once('\n') else {
+    if !matches!(
+        navigation_type().as_deref(),
+        Some("reload" | "back_forward")
+    ) {
+        return Ok(());
+    }
+    let window = web_sys::window().ok_or("no window")?;
+    let search = window.location().search()?;
+    let Some(newest) = kept.lines().last() else {
         return Ok(());
     };
-    let window = web_sys::window().ok_or("no window")?;
-    if window.location().search()? != before {
+    if newest == search || !kept.lines().any(|line| line == search) {
         return Ok(());
     }
     let url = Url::new(&window.location().href()?)?;
-    url.set_search(after);
+    url.set_search(newest);
     window
         .history()?
         .replace_state_with_url(&JsValue::NULL, "", Some(&url.href()))
@@ -235,9 +256,14 @@ fn write_query(i: &Initial) -> Result<(), JsValue> {
     if url.href() == window.location().href()? {
         return Ok(());
     }
+    let before = window.location().search()?;
     window
         .history()?
-        .replace_state_with_url(&JsValue::NULL, "", Some(&url.href()))
+        .replace_state_with_url(&JsValue::NULL, "", Some(&url.href()))?;
+    if let Err(error) = keep_address(&before, &window.location().search()?) {
+        gloo::console::warn!("could not keep the address for a reload", error);
+    }
+    Ok(())
 }
 
 /// The address holds a shape, never pasted HLO text: an instruction in the
