@@ -312,6 +312,40 @@ export async function frames(page, n = 2) {
 }
 
 /**
+ * The control for a timing check: a fixed piece of JavaScript (the bench's
+ * control, a linear congruential generator of 2 million steps, 2-3 ms on a
+ * quiet 2-core machine) timed `n` times, each in a task of its own, in the
+ * page. Its work never changes, so a slow run of it is time the machine
+ * took from the page (docs/performance.md, "Time the machine takes away").
+ * Returns `{ median, max, quiet }` in ms; `quiet` when no run took over
+ * 25 ms, the bound a timing check may trust.
+ */
+export async function machineControl(page, n = 30) {
+  const times = await page.evaluate(
+    (n) =>
+      new Promise((done) => {
+        const times = [];
+        let sink = 1;
+        const run = () => {
+          const t0 = performance.now();
+          let x = (sink | 1) >>> 0;
+          for (let i = 0; i < 2_000_000; i += 1) x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+          sink ^= x;
+          times.push(performance.now() - t0);
+          if (times.length < n) setTimeout(run, 5);
+          else done(times);
+        };
+        setTimeout(run, 0);
+      }),
+    n,
+  );
+  const sorted = [...times].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  const max = sorted.at(-1);
+  return { median, max, quiet: max <= 25 };
+}
+
+/**
  * The RGBA bytes of the CSS rectangle (x, y, w, h) of the picture as shown:
  * the canvas with the transparent overlay above it (cursor, trail, hovered
  * and pinned cells) composited on top. Runs in the page.

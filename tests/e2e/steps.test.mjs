@@ -5,12 +5,15 @@
 // tiles move as blocks. f32[64,128]{0,1:T(8,128)} has 128 x 128 = 16384
 // cells (dim 0, x=64, is the most minor and is padded to 128), so 16 tiles
 // of 8x128 move; every stage is read off #step-canvas, the move between
-// stages must not block the page (no task over 120 ms), and
-// prefers-reduced-motion jumps straight to the stage.
+// stages draws whole tiles (`data-rects`, the rectangles a frame moves),
+// and prefers-reduced-motion jumps straight to the stage. How long the
+// moves' tasks and frames take is checked only beside a control run in
+// the same page that shows the machine quiet (`machineControl`): on a
+// machine whose host takes its CPUs away, a 2 ms task can last 400 ms.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { cellPoint, clickAt, frames, openApp, stopAll, waitForPicture, waitForText } from './harness.mjs';
+import { cellPoint, clickAt, frames, machineControl, openApp, stopAll, waitForPicture, waitForText } from './harness.mjs';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { screenshotDir } from './harness.mjs';
@@ -65,6 +68,32 @@ const near = (a, b, tol = 3) => a.every((v, i) => Math.abs(v - b[i]) <= tol);
 
 const waitStage = (k) =>
   page.waitForFunction((k) => document.querySelector('#step-label').textContent.startsWith(`${k}/`), k);
+
+/**
+ * The timing checks of a move, trusted only when the control, run right
+ * after in the same page, shows a quiet machine; else said loudly and not
+ * checked.
+ */
+async function checkTimings(what, long, median) {
+  const control = await machineControl(page);
+  const ms = (x) => x.toFixed(1);
+  console.log(`${what}: long tasks ${JSON.stringify(long)}` +
+    (median === undefined ? '' : `, median frame ${ms(median)} ms`) +
+    `; control median ${ms(control.median)} ms, max ${ms(control.max)} ms`);
+  if (!control.quiet) {
+    console.log(`!!! ${what}: timings NOT CHECKED, the control's own runs took up to ${ms(control.max)} ms ` +
+      `(its work takes ${ms(control.median)} ms): the machine took time from the page`);
+    return;
+  }
+  // A step's work is a few ms (native release: under 1 ms a stage for
+  // 1024 tiles); only a task that blocks for several frames fails.
+  assert.ok(long.every((ms) => ms < 120), `no task blocks the page while stepping: ${JSON.stringify(long)}`);
+  if (median !== undefined) {
+    assert.ok(median < 25, `about 60 fps during the moves: median frame ${median} ms`);
+  }
+}
+
+const rects = () => page.$eval('#step-canvas', (c) => Number(c.dataset.rects));
 
 async function openShape(shape) {
   await page.goto(`${app.baseUrl}?shape=${encodeURIComponent(shape)}`);
@@ -174,19 +203,17 @@ test('a large array steps through its stages with whole tiles moving', async () 
       assert.notEqual(now.sum, before.sum, `stage ${k} (${label}) differs from ${title}`);
     }
     assert.ok(now.painted > 1000, `stage ${k} is drawn`);
+    // Whole tiles move, not the 16384 cells: 16 tiles and what a stage
+    // splits them into.
+    const moved = await rects();
+    assert.ok(moved >= 16 && moved <= 64, `stage ${k} moves ${moved} rectangles`);
     await shoot(`steps-blocks-stage-${k}`);
     before = now;
   }
   assert.match(await page.textContent('#step-label'), /linear memory$/);
   const long = await page.evaluate(() => window.__long);
   const sorted = frameGaps.sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)];
-  console.log(`frame gaps during moves: median ${median.toFixed(1)} ms, max ${sorted.at(-1).toFixed(1)} ms; long tasks: ${JSON.stringify(long)}`);
-  // A step's work is a few ms (native release: under 1 ms a stage for 1024
-  // tiles); a shared, loaded test machine stretches tasks, so only a
-  // task that blocks for several frames fails.
-  assert.ok(long.every((ms) => ms < 120), `no task blocks the page while stepping: ${JSON.stringify(long)}`);
-  assert.ok(median < 25, `about 60 fps during the moves: median frame ${median} ms`);
+  await checkTimings('16 tiles stepping', long, sorted[Math.floor(sorted.length / 2)]);
 });
 
 test('millions of tiles: the first 1024 are drawn and said so', async () => {
@@ -202,12 +229,12 @@ test('millions of tiles: the first 1024 are drawn and said so', async () => {
   // 1024 tiles stacked 8192 cells tall fold into columns side by side: a
   // good part of the 420 x 260 canvas is painted, not a sliver.
   assert.ok((await stepSum()).painted > 20000);
+  // The first 1024 tiles, no more, whatever the array's size.
+  const moved = await rects();
+  assert.ok(moved > 0 && moved <= 1024, `stage 3 moves ${moved} rectangles`);
   await shoot('steps-blocks-large-stage-3');
   const long = await page.evaluate(() => window.__long);
-  // A step's work is a few ms (native release: under 1 ms a stage for 1024
-  // tiles); a shared, loaded test machine stretches tasks, so only a
-  // task that blocks for several frames fails.
-  assert.ok(long.every((ms) => ms < 120), `no task blocks the page while stepping: ${JSON.stringify(long)}`);
+  await checkTimings('millions of tiles stepping', long);
 });
 
 test('prefers-reduced-motion jumps to the next stage without moving', async () => {

@@ -3,7 +3,8 @@
 //! from the core's positions (cells coloured by memory offset, padding
 //! grey, the shown element outlined; above 4096 cells whole tiles, see
 //! [`crate::ui::stepper`], with `#step-note` saying what is drawn and
-//! `data-motion` `cells` or `blocks`). The stage's rectangles and their
+//! `data-motion` `cells` or `blocks`, and `data-rects` the number of
+//! rectangles the stage draws). The stage's rectangles and their
 //! fills are computed once per shape and stage (memoised), the pairing of
 //! two stages once per move ([`Transition`]); a frame only interpolates
 //! and paints. Changing stage moves every rectangle from
@@ -209,6 +210,11 @@ pub fn StepPanel(props: &StepProps) -> Html {
         Some(Ok(_)) => "cells",
         _ => "",
     };
+    // How many rectangles the stage draws (and a move interpolates).
+    let rects = match &*picture {
+        Some(Ok(p)) => p.cells.len().to_string(),
+        _ => String::new(),
+    };
     let first = usize::from(props.sharded);
     let label = match (steps, props.stage, &props.cut) {
         (Some(_), Some(_), Some(_)) => format!("1/{}: the cut into shards", count + first),
@@ -242,7 +248,7 @@ pub fn StepPanel(props: &StepProps) -> Html {
                     <p id="step-note" class="muted">{ note.clone() }</p>
                 }
             }
-            <canvas ref={canvas} id="step-canvas" data-motion={motion} width={WIDTH.to_string()} height={HEIGHT.to_string()}
+            <canvas ref={canvas} id="step-canvas" data-motion={motion} data-rects={rects} width={WIDTH.to_string()} height={HEIGHT.to_string()}
                 hidden={props.cut.is_some() || !matches!(&*picture, Some(Ok(_)))} />
         </section>
     }
