@@ -235,6 +235,13 @@ engine() {
     fi
 }
 
+# The Python tests' virtualenv and packages need nothing the builds make:
+# installed in the background from the start (downloads and unpacking
+# overlap the compiler), log in target/test-logs/python-deps.log; the
+# python step waits for it and installs whatever it could not.
+bash scripts/python-deps.sh > "$LOGS/python-deps.log" 2>&1 &
+PYTHON_DEPS_PID=$!
+
 step install-tools install_tools
 step fmt cargo fmt --all -- --check
 step clippy-host cargo clippy --locked --all-targets -- -D warnings
@@ -264,6 +271,9 @@ if passed trunk-build-release; then
     # (the widget's element, offline), built in .venv; pytest (hypothesis,
     # jax on CPU, the example notebook, Sphinx and MkDocs builds, JupyterLab
     # and Notebook 7 in Chromium, which must not be skipped in CI).
+    if ! wait "$PYTHON_DEPS_PID"; then
+        warn "installing the Python test dependencies in the background failed (target/test-logs/python-deps.log); the python step tries again"
+    fi
     step python env XLA_LAYOUT_REQUIRE_BROWSER=1 bash scripts/python-test.sh
 else
     skip bundle-size "no release build"
