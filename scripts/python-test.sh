@@ -28,9 +28,9 @@ bash "$ROOT/scripts/python-deps.sh"
 # clearly without dist/ unless XLA_LAYOUT_NO_ELEMENT=1.
 #
 # The wheel under test is built for build time, not speed (no LTO, 16
-# codegen units, opt-level 1: the same code, compiled in about half the
-# time on 2 cores); `scripts/python-install.sh` alone, what users run,
-# keeps python/Cargo.toml's release profile.
+# codegen units, opt-level 1: the same code, with less optimisation work;
+# the saving was not timed on its own). `scripts/python-install.sh`
+# alone, what users run, keeps python/Cargo.toml's release profile.
 CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
     CARGO_PROFILE_RELEASE_OPT_LEVEL=1 \
     VENV="$VENV" bash scripts/python-install.sh --no-build
