@@ -60,6 +60,31 @@ test('split: exploring the picture in its first seconds runs on the first part',
   await page.close();
 });
 
+// What a tab keeps between its loads (ui/web/browser.rs, `resume_left`)
+// is read at every start: a tab loaded again after an edit, by following
+// a link or by a reload, must start on the first part too. The engine
+// suites (engines/reader.mjs) open the default page in a tab they had
+// edited in, and caught a list that lacked this path.
+test('split: a tab loaded again after an edit, followed or reloaded, starts on the first part', async () => {
+  const { page, errors } = await heldBack();
+  await typeShape(page, 'f32[2,3]{0,1}');
+  await waitForQuery(page, 'shape', 'f32[2,3]{0,1}');
+  await page.goto(app.baseUrl);
+  await waitForPicture(page);
+  await typeShape(page, 'f32[4,7]{0,1:T(2,2)}');
+  await waitForQuery(page, 'shape', 'f32[4,7]{0,1:T(2,2)}');
+  let state = await rest(page);
+  assert.equal(state.sync, 0, 'followed: a function of the rest was called: refresh scripts/app-first-part.txt (docs/testing.md)');
+  await page.reload();
+  await waitForPicture(page);
+  await page.waitForTimeout(500);
+  state = await rest(page);
+  assert.equal(state.sync, 0, 'reloaded: a function of the rest was called: refresh scripts/app-first-part.txt (docs/testing.md)');
+  assert.equal(await page.locator('#shape-input').inputValue(), 'f32[4,7]{0,1:T(2,2)}', 'the reload keeps the edit');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('split: the rest arrives by itself after the start', async () => {
   const page = await app.context.newPage();
   const errors = collectErrors(page);

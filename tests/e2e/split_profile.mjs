@@ -16,7 +16,8 @@
 // stepped, an example picked, a shape typed just before `pagehide`) and
 // while the keystroke harness's shapes are typed (static/bench.js: typing
 // is what a reader does first), at once after the first picture in every
-// other load. A name seen once stays in the list while the module has it
+// other load; then the same tab is loaded again, followed to the default
+// address and reloaded after an edit. A name seen once stays in the list while the module has it
 // (split_module.py --list merges; empty the file to start over).
 // Each load's module says which of its functions ran: binaryen's
 // `wasm-split --instrument` gave every function a first-call stamp, and the
@@ -63,6 +64,22 @@ await context.addInitScript(() => {
   WebAssembly.instantiate = (...args) => instantiate(...args).then(keep);
 });
 const called = new Set();
+
+/** Adds the functions this page's module has called to `called`. */
+async function record(page, what) {
+  const stamps = await page.evaluate(() => {
+    const exports = window.__profiled;
+    // A page of its own at the memory's end: nothing of the app's is there.
+    const at = exports.memory.grow(1) * 65536;
+    const size = exports.__write_profile(at, 65536);
+    if (size > 65536) throw new Error(`a profile of ${size} B`);
+    return Array.from(new Uint32Array(exports.memory.buffer.slice(at + 8, at + size)));
+  });
+  const before = called.size;
+  stamps.forEach((stamp, index) => stamp !== 0 && called.add(index));
+  console.log(`${what}: ${called.size} of ${stamps.length} functions called (${called.size - before} new)`);
+}
+
 try {
   for (let i = 0; i < loads; i++) {
     const page = await context.newPage();
@@ -84,17 +101,20 @@ try {
     await page.locator('#suggest-button').click();
     await page.locator('#suggestions').waitFor({ timeout: 10_000 });
     if (i % 2 === 1) await page.waitForTimeout(settle);
-    const stamps = await page.evaluate(() => {
-      const exports = window.__profiled;
-      // A page of its own at the memory's end: nothing of the app's is there.
-      const at = exports.memory.grow(1) * 65536;
-      const size = exports.__write_profile(at, 65536);
-      if (size > 65536) throw new Error(`a profile of ${size} B`);
-      return Array.from(new Uint32Array(exports.memory.buffer.slice(at + 8, at + size)));
-    });
-    const before = called.size;
-    stamps.forEach((stamp, index) => stamp !== 0 && called.add(index));
-    console.log(`load ${i + 1}: ${called.size} of ${stamps.length} functions called (${called.size - before} new)`);
+    await record(page, `load ${i + 1}`);
+    // The same tab loaded again after an edit, the way a reader comes
+    // back: the default address followed (a navigation), then reloaded
+    // after one more edit. Each start looks at what this tab kept
+    // (ui/web/browser.rs, `resume_left`), which a first load never has.
+    await page.goto(baseUrl);
+    await page.waitForFunction(() => window.__firstPaint !== undefined, null, { timeout: 20_000 });
+    await typeShape(page, SHAPES[1]);
+    await page.waitForTimeout(settle);
+    await record(page, `load ${i + 1}, followed again`);
+    await page.reload();
+    await page.waitForFunction(() => window.__firstPaint !== undefined, null, { timeout: 20_000 });
+    await page.waitForTimeout(settle);
+    await record(page, `load ${i + 1}, reloaded`);
     await page.close();
   }
 } finally {
