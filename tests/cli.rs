@@ -2,7 +2,7 @@
 //! The `xla-layout` binary, run as a user would. Expected values are the
 //! docs' worked examples, computed by hand.
 
-mod cli_support;
+use crate::cli_support;
 
 use std::process::Command;
 

@@ -4,7 +4,7 @@
 //! write errors (exit 1), `info` for people by default. Expected figures
 //! are the docs' worked examples, computed by hand.
 
-mod cli_support;
+use crate::cli_support;
 
 use std::process::Command;
 

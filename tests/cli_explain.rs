@@ -2,7 +2,7 @@
 //! `xla-layout explain`: issue 8's worked example, by hand (the most minor
 //! dim, 4, padded to 128 by the (8,128) tile: 32x).
 
-mod cli_support;
+use crate::cli_support;
 
 use cli_support::run;
 

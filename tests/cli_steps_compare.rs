@@ -1,7 +1,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! `xla-layout steps` and `xla-layout compare`: output, JSON keys, errors.
 
-mod cli_support;
+use crate::cli_support;
 
 use std::process::Output;
 

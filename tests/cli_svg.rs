@@ -3,7 +3,7 @@
 //! XML; XLA's tiled-layout figures 1-4 (docs/reference.md, "Figures") each one
 //! command; bad input an error, never markup.
 
-mod cli_support;
+use crate::cli_support;
 
 fn run(args: &[&str]) -> (i32, Vec<u8>, String) {
     let out = cli_support::output(args);

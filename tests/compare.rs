@@ -2,8 +2,7 @@
 //! Comparing two layouts: the seeds' example worked by hand, errors, the
 //! limits, and small random pairs against the brute-force reference.
 
-#[allow(dead_code)] // `levels` is for the mapping tests
-mod mapping_reference;
+use crate::mapping_reference;
 
 use mapping_reference::{reference, R};
 use proptest::prelude::*;

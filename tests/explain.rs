@@ -2,9 +2,8 @@
 //! Explanations: the worked example, the semantics doc's `*`
 //! example, and the factors against the brute-force reference's footprint.
 
-mod layout_cases;
-#[allow(dead_code)]
-mod mapping_reference;
+use crate::layout_cases;
+use crate::mapping_reference;
 
 use layout_cases::{build, case, Case};
 use mapping_reference::reference;

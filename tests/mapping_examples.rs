@@ -2,7 +2,7 @@
 //! The worked examples of XLA's docs and the seeds, as expected offsets
 //! computed by hand (not by the code under test).
 
-mod layout_cases;
+use crate::layout_cases;
 
 use xla_layout_viz::core::{
     ArrayLayout, Cell, DimSize, ElementType, LayoutAttributes, Mapping, PaddingSource,

@@ -6,8 +6,7 @@
 use proptest::prelude::*;
 use xla_layout_viz::core::{parse, Cell, Mapping, PaddingSource, NO_TILE};
 
-#[path = "layout_cases/mod.rs"]
-mod layout_cases;
+use crate::layout_cases;
 
 use layout_cases::{build, case as layout_case};
 

@@ -3,10 +3,9 @@
 //! reshapes and transposes an array of element ids (`mapping_reference/`,
 //! which never calls the code under test to compute an expectation).
 
-mod mapping_reference;
+use crate::mapping_reference;
 
-#[path = "layout_cases/mod.rs"]
-mod layout_cases;
+use crate::layout_cases;
 
 use mapping_reference::{reference, unravel, R};
 use proptest::prelude::*;

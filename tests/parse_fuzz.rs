@@ -2,7 +2,7 @@
 //! The parser never panics, whatever the input: arbitrary text, byte and
 //! token soup, sizes anywhere in `int64`, and inputs of a million bytes.
 
-mod parse_support;
+use crate::parse_support;
 
 use proptest::prelude::*;
 use proptest::sample::select;

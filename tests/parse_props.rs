@@ -3,7 +3,7 @@
 //! attribute, whitespace and comments, parse and round trip through the
 //! printer; random edits of them never make the parser panic.
 
-mod parse_support;
+use crate::parse_support;
 
 use proptest::prelude::*;
 use proptest::sample::select;

@@ -11,7 +11,7 @@
 //!   fails on any difference from the committed file, saying how to redraw.
 //! - The app's example address loads the figure's shape.
 
-mod cli_support;
+use crate::cli_support;
 
 use std::fs;
 use std::path::Path;

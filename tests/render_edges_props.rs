@@ -17,8 +17,7 @@ use xla_layout_viz::render::world::{
     ThemeKind, View,
 };
 
-#[path = "layout_cases/mod.rs"]
-mod layout_cases;
+use crate::layout_cases;
 
 use layout_cases::{build, case as layout_case};
 

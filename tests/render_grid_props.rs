@@ -11,8 +11,7 @@ use xla_layout_viz::render::world::sampling::Samples;
 use xla_layout_viz::render::world::views::probe_grid;
 use xla_layout_viz::render::world::{LogicalGeometry, LogicalView, MemoryView, Probe, View};
 
-#[path = "layout_cases/mod.rs"]
-mod layout_cases;
+use crate::layout_cases;
 
 use layout_cases::{build, case as layout_case, Case};
 

@@ -4,9 +4,8 @@
 //! reshapes and transposes cells literally), the data from the element
 //! count; padding by source must add up to footprint minus data, in bits.
 
-mod layout_cases;
-#[allow(dead_code)]
-mod mapping_reference;
+use crate::layout_cases;
+use crate::mapping_reference;
 
 use layout_cases::{case, tiles, Case};
 use mapping_reference::reference;

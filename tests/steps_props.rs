@@ -3,10 +3,9 @@
 //! transposes, reshapes and pads an array of cell ids
 //! (`steps_reference/`), and the last stage against `Mapping::offset_of`.
 
-mod steps_reference;
+use crate::steps_reference;
 
-#[path = "layout_cases/mod.rs"]
-mod layout_cases;
+use crate::layout_cases;
 
 use std::collections::HashSet;
 
