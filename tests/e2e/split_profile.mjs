@@ -17,8 +17,9 @@
 // while the keystroke harness's shapes are typed (static/bench.js: typing
 // is what a reader does first), at once after the first picture in every
 // other load; then the same tab is loaded again, followed to the default
-// address and reloaded after an edit. A name seen once stays in the list while the module has it
-// (split_module.py --list merges; empty the file to start over).
+// address and reloaded after an edit. A name seen once stays in the list
+// while the module has it (split_module.py --list merges; empty the file
+// to start over).
 // Each load's module says which of its functions ran: binaryen's
 // `wasm-split --instrument` gave every function a first-call stamp, and the
 // export `__write_profile` writes them into memory (8 bytes of the module's
