@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! docs/architecture.md names every folder of the source tree (issue 25:
 //! the map had drifted from the tree once). Walks `src/` and `python/`
 //! (and `static/`, `scripts/`, `tests/`, which the map also covers) on

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! The `xla-layout` binary, run as a user would. Expected values are the
 //! docs' worked examples, computed by hand.
 

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! The `xla-layout` binary as a terminal user expects it: help on every
 //! command, `--version`, usage errors that name the argument (exit 2),
 //! write errors (exit 1), `info` for people by default. Expected figures

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! `xla-layout explain`: issue 8's worked example, by hand (the most minor
 //! dim, 4, padded to 128 by the (8,128) tile: 32x).
 

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! `xla-layout scan` on the fixtures.
 
 use std::process::Command;

@@ -1,7 +1,5 @@
 //! `xla-layout shard`: the JSON contract (docs/sharding.md) and errors.
 
-#![cfg(not(target_arch = "wasm32"))]
-
 use std::process::Command;
 
 fn run(args: &[&str]) -> (i32, String, String) {

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! `xla-layout steps` and `xla-layout compare`: output, JSON keys, errors.
 
 use crate::cli_support;

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! `xla-layout svg`: a figure per command, the same bytes every run, valid
 //! XML; XLA's tiled-layout figures 1-4 (docs/reference.md, "Figures") each one
 //! command; bad input an error, never markup.

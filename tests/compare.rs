@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Comparing two layouts: the seeds' example worked by hand, errors, the
 //! limits, and small random pairs against the brute-force reference.
 

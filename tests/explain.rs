@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Explanations: the worked example, the semantics doc's `*`
 //! example, and the factors against the brute-force reference's footprint.
 

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! The scanner on fixtures written for the project; expected values are
 //! read off the fixture text by hand (and sizes worked out by hand).
 

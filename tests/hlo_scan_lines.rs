@@ -4,7 +4,6 @@
 //! comment over lines hide what is inside them. Each case is also scanned
 //! in the app's chunks (`Scanner::scan_some` with small budgets) and must
 //! give the same records.
-#![cfg(not(target_arch = "wasm32"))]
 
 use xla_layout_viz::core::hlo::{scan, Found, Scanner};
 

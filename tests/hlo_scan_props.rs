@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Property tests of the scanner: shapes embedded in random surrounding
 //! text are all found, with exact spans; random text never panics and
 //! chunked scans agree with one pass.

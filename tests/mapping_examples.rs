@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! The worked examples of XLA's docs and the seeds, as expected offsets
 //! computed by hand (not by the code under test).
 

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! The drawing lookups (`probe_offset`, `ghost_index`) against the lookups
 //! they must agree with: `at` (itself checked against a brute-force
 //! reference in `mapping_props.rs`) and `locate` over the ghost region.

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! The fast mapping against a brute-force reference that literally pads,
 //! reshapes and transposes an array of element ids (`mapping_reference/`,
 //! which never calls the code under test to compute an expectation).

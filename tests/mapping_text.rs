@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! The worked examples of issue 2, the semantics doc and XLA's docs, from
 //! shape text through the parser to the mapping. Every expected value is
 //! worked out by hand in the comments, never taken from the code.

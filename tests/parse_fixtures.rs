@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Every file in `tests/fixtures/valid/` must parse, and its canonical print
 //! is snapshotted; every file in `tests/fixtures/invalid/` must fail, and its
 //! rendered error is snapshotted. The snapshots in `tests/snapshots/` are the

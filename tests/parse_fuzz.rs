@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! The parser never panics, whatever the input: arbitrary text, byte and
 //! token soup, sizes anywhere in `int64`, and inputs of a million bytes.
 

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Property tests of the shape text: random valid shapes, with every
 //! attribute, whitespace and comments, parse and round trip through the
 //! printer; random edits of them never make the parser panic.

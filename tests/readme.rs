@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! The README's and docs/reference.md's command-line examples print what
 //! the pages say (issue 25), and the README's picture is what the CLI
 //! draws today.

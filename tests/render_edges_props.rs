@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Tile boundaries between samples a block apart (`tile_boundaries`, its
 //! bisection and its shortcuts, memory rows' edges computed from the tile
 //! run or bisected alike) must land exactly where probing every cell

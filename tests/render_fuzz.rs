@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Any shape, any camera, any pointer: the scene builders, hit testing and
 //! the state machine never panic (debug builds check every overflow), and
 //! the work stays bounded by the pane.

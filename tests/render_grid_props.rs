@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! The grid fast paths must show exactly what probing each cell on its own
 //! shows, for any layout and any sampled rows and columns: the logical
 //! view's (sums of per-coordinate terms) for any arrangement of slices, the

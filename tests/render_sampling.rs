@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Where one sample stands for a block of cells, the picture must show
 //! what the blocks hold, not the beat of the block against slices or
 //! padding that repeat within it (`render::world::sampling`). Expected

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! SVG figures: valid XML, deterministic, cells and padding counted against
 //! XLA's tiled-layout example, tile boundaries against a brute-force grid
 //! of tiles, hostile text kept as text, bounded node counts for huge

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! The picture, checked natively: what each view shows where, labels in
 //! the seeds' order, tile boundaries where the tiles are, hit testing, and
 //! bounded work for huge arrays. Expected values come from the seeds and

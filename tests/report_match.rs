@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Matching a TPU compiler report's printed sizes, with the two fixtures of
 //! issue 10 and sizes worked out by hand from the semantics doc's tiling
 //! rule (pad each tiled dim up to a multiple of its tile entry).

@@ -5,7 +5,6 @@
 //! the members a shape's facts decide with the facts and copies them into
 //! the next records of the same shape text, gives the same bytes, the
 //! first time and every time after.
-#![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
 use xla_layout_viz::core::hlo::scan;

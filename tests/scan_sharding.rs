@@ -2,7 +2,6 @@
 //! scan records: XLA's `sharding=`, JAX's Shardy attributes (checked
 //! against the `sharding=` JAX's lowering writes beside them), modules
 //! before and after XLA's SPMD partitioner.
-#![cfg(not(target_arch = "wasm32"))]
 
 use xla_layout_viz::core::hlo::{scan, Record, Scanner};
 

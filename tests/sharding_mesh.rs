@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! JAX's mesh as JAX prints it, against JAX itself: every line of
 //! tests/fixtures/sharding/jax_mesh.tsv (scripts/jax-mesh-oracle.py, JAX
 //! 0.10.2) is a mesh, its repr, str, abstract repr, `print(mesh.device_ids)`

@@ -2,8 +2,6 @@
 //! (each checked against XLA's partitioned module on 8 host CPU devices),
 //! and properties checked against an independent brute force.
 
-#![cfg(not(target_arch = "wasm32"))]
-
 use proptest::prelude::*;
 use xla_layout_viz::core::analysis::Analysis;
 use xla_layout_viz::core::parse;

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Sizes over random layouts, element types and `E(n)`: the footprint is
 //! counted by the brute-force reference (`mapping_reference/`, which pads,
 //! reshapes and transposes cells literally), the data from the element

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Sizes, with expectations worked out by hand from the semantics doc and
 //! XLA's `ShapeUtil::ArraySize` (see `src/core/stats.rs`).
 

@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! Every stage of `core::steps` against a brute force that literally
 //! transposes, reshapes and pads an array of cell ids
 //! (`steps_reference/`), and the last stage against `Mapping::offset_of`.

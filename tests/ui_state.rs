@@ -1,4 +1,3 @@
-#![cfg(not(target_arch = "wasm32"))]
 //! The page's state machine, natively: every action the UI can send.
 
 use xla_layout_viz::render::world::{Pane, Rect};
