@@ -16,7 +16,7 @@
 // minute and paired rounds cancel most of that drift.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, quantile, repoRoot, startServer, stopAll, watchFirstPicture } from './harness.mjs';
+import { launchBrowser, quantile, repoRoot, startServer, stopAll, waitForFirstPicture, watchFirstPicture } from './harness.mjs';
 
 const args = process.argv.slice(2);
 const cut = args.indexOf('--');
@@ -82,7 +82,7 @@ try {
         await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
       }
       await page.goto(p.base + p.suffix);
-      await page.waitForFunction(() => window.__firstPaint !== undefined, null, { timeout: 20_000 });
+      await waitForFirstPicture(page);
       times[k].push(await page.evaluate(() => window.__firstPaint));
       await page.close();
     }

@@ -133,7 +133,7 @@ export async function traceFirstPicture(context, url, categories, read) {
   const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
   await page.goto(url);
-  await page.waitForFunction(() => window.__firstPaint !== undefined, null, { timeout: 20_000 });
+  await waitForFirstPicture(page);
   const marks = await page.evaluate(read);
   await cdp.send('Tracing.end');
   await done;
@@ -158,6 +158,14 @@ export async function watchFirstPicture(context) {
     };
     requestAnimationFrame(watch);
   });
+}
+
+/**
+ * Waits until `page`, in a context that {@link watchFirstPicture}
+ * watches, has set `window.__firstPaint`; at most 20 s.
+ */
+export async function waitForFirstPicture(page) {
+  await page.waitForFunction(() => window.__firstPaint !== undefined, null, { timeout: 20_000 });
 }
 
 /** Records console errors and uncaught page errors of `page`. */

@@ -28,7 +28,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { explore, launchBrowser, repoRoot, startServer, stopAll, typeShape, watchFirstPicture } from './harness.mjs';
+import { explore, launchBrowser, repoRoot, startServer, stopAll, typeShape, waitForFirstPicture, watchFirstPicture } from './harness.mjs';
 
 // static/bench.js's KEYSTROKE_SHAPES, read from its source.
 const bench = readFileSync(join(repoRoot, 'static', 'bench.js'), 'utf8');
@@ -85,7 +85,7 @@ try {
   for (let i = 0; i < loads; i++) {
     const page = await context.newPage();
     await page.goto(baseUrl);
-    await page.waitForFunction(() => window.__firstPaint !== undefined, null, { timeout: 20_000 });
+    await waitForFirstPicture(page);
     // Explored and typed once the page has settled, or at once (before
     // the panels and the warm-up): odd loads one way, even loads the other.
     if (i % 2 === 0) await page.waitForTimeout(settle);
@@ -108,12 +108,12 @@ try {
     // after one more edit. Each start looks at what this tab kept
     // (ui/web/browser.rs, `resume_left`), which a first load never has.
     await page.goto(baseUrl);
-    await page.waitForFunction(() => window.__firstPaint !== undefined, null, { timeout: 20_000 });
+    await waitForFirstPicture(page);
     await typeShape(page, SHAPES[1]);
     await page.waitForTimeout(settle);
     await record(page, `load ${i + 1}, followed again`);
     await page.reload();
-    await page.waitForFunction(() => window.__firstPaint !== undefined, null, { timeout: 20_000 });
+    await waitForFirstPicture(page);
     await page.waitForTimeout(settle);
     await record(page, `load ${i + 1}, reloaded`);
     await page.close();
