@@ -78,9 +78,13 @@ pub fn App(props: &AppProps) -> Html {
             s
         })
     };
+    // One callback for the page's life (the dispatcher never changes): a
+    // new one each render would differ from the last, so every child given
+    // it (the side panels, the fields) would render again on every
+    // keystroke, before the canvas could paint (issue 24).
     let dispatch = {
         let d = state.dispatcher();
-        Callback::from(move |a: Action| d.dispatch(a))
+        (*use_memo((), move |_| Callback::from(move |a: Action| d.dispatch(a)))).clone()
     };
 
     // Every edit goes to localStorage at once and to the address bar soon
@@ -104,7 +108,10 @@ pub fn App(props: &AppProps) -> Html {
     use_animation(state.anim.playing, dispatch.clone());
     use_keyboard(dispatch.clone());
 
-    let on_edit = dispatch.reform(Action::Edit);
+    let on_edit = {
+        let dispatch = dispatch.clone();
+        (*use_memo((), move |_| dispatch.reform(Action::Edit))).clone()
+    };
     // A large paste is held as a document, never in the box (issue 15).
     let box_draws = matches!(state.status, Status::Valid) && !state.input.trim().is_empty();
     let doc = use_document(on_edit.clone(), state.edits, box_draws);

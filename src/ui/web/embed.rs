@@ -82,9 +82,11 @@ pub fn EmbedApp(props: &EmbedProps) -> Html {
             s
         })
     };
+    // One callback for the page's life, as in `App`: a new one each render
+    // would render every child given it again on each animation frame.
     let dispatch = {
         let d = state.dispatcher();
-        Callback::from(move |a: Action| d.dispatch(a))
+        (*use_memo((), move |_| Callback::from(move |a: Action| d.dispatch(a)))).clone()
     };
     let dark = state.settings.theme_kind() == crate::render::world::ThemeKind::Dark;
     let theme_root = props.theme_root.clone();
