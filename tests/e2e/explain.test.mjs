@@ -152,3 +152,23 @@ test('the panels follow the picture a frame later: its paint never waits for the
   }));
   assert.ok(panels >= input, `panels ${panels} ms after the input, the picture ${input} ms`);
 });
+
+test('typing renders the cell panel once, after the picture: not on each keystroke', async () => {
+  // Issue 24: each render of the app used to give its children a new
+  // dispatch callback, so every keystroke rendered the side panels again
+  // (with the model they already showed) before the canvas could paint.
+  await open(`shape=${encodeURIComponent('s32[8388608,8,4]{2,1,0:T(8,128)}')}`);
+  await page.waitForFunction(() => document.querySelector('#explain-sentence')?.textContent.startsWith('32x'));
+  const count = () => page.evaluate(() => window.__xlaLayoutTimings?.['render.info']?.length ?? 0);
+  const before = await count();
+  assert.ok(before > 0, 'the cell panel records its renders');
+  // Two input events: the shape less its last character (not valid), then
+  // the last character.
+  await typeShape(page, 'f32[3,5]{1,0:T(2,2)}');
+  await page.waitForFunction(() => document.querySelector('#canvas-text p')?.textContent.includes('dimensions [3, 5]'));
+  await page.waitForTimeout(200);
+  const renders = await page.evaluate((n) => window.__xlaLayoutTimings['render.info'].slice(n), before);
+  const paints = await page.evaluate(() => window.__xlaLayoutTimings.input.at(-1));
+  assert.equal(renders.length, 1, `the cell panel rendered ${renders.length} times (at ${renders.map(Math.round)} ms)`);
+  assert.ok(paints > 0, 'the picture was painted');
+});

@@ -45,6 +45,7 @@ fn list(values: &[u64]) -> String {
 
 #[function_component]
 pub fn InfoPanel(props: &InfoProps) -> Html {
+    super::timing::rendered("render.info");
     let (which, offset) = (props.which, props.offset);
     let drawn = props.model.as_ref().and_then(|m| m.drawn.as_ref());
     let (Some(drawn), Some(offset)) = (drawn, offset) else {

@@ -10,7 +10,10 @@
 //! - `suggest`: the reducer's work for "Suggest layouts" (the search);
 //! - `warm`: each scene the idle warm-up builds (`warm.rs`);
 //! - `panels`: from an input event to the render of the side panels that
-//!   show its model, which follows the picture's paint (`later.rs`).
+//!   show its model, which follows the picture's paint (`later.rs`);
+//! - `render.info`: when the cell panel rendered (ms from the page's time
+//!   origin): a keystroke renders it once, after the picture's paint
+//!   (tests/e2e/explain.test.mjs).
 //!
 //! [`paint_done`] also knows when the first picture has been drawn, so
 //! [`on_first_picture`] runs work that must wait for it (the warm-up).
@@ -90,6 +93,11 @@ pub fn paint_done(start: f64, rebuilt: bool, scene_ms: f64, draw_ms: f64) {
             f();
         }
     }
+}
+
+/// A component rendered: the time under `series` (see `render.info`).
+pub fn rendered(series: &str) {
+    record(series, now());
 }
 
 /// Records the time since `start` under `series` (the paste harness reads
