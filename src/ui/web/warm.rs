@@ -12,7 +12,7 @@
 //! The same holds for the panes' scenes (issue 24): the first keystrokes
 //! after a load took twice as long as later ones (first-round p95 21-24 ms
 //! against 9.5 warm), all of it in scene building. Once the first picture
-//! has painted, the app builds a few scenes of three tiled shapes in small
+//! has painted, the app builds a few scenes of four tiled shapes in small
 //! tasks (0.2-4.5 ms each) and drops them: the logical and memory panes,
 //! multi-level tiles, `*` merges, boundaries at every level. Each is also
 //! drawn on a canvas outside the page, which warms the drawing (the glue,
@@ -40,18 +40,21 @@ const TASKS: u32 = 4;
 const REPEAT: usize = 60;
 
 /// Shapes whose scenes warm the renderer: two tiling levels with a minor
-/// dimension of 1, and `*` merges over five dimensions; and the first again
-/// with one outer dimension longer than 1, whose slices' terms are linear:
-/// the logical pane then sums a row's and a column's record
-/// (`grid/pairs.rs`), a loop the other two never run. Without it the
-/// first keystroke of such a shape (`bf16[8,1,1280,16384]` in the harness)
-/// had V8 compile that loop with its optimising compiler on the other
-/// core while the keystroke ran (docs/performance.md, "The first round's
-/// optimising compiles").
-const SCENE_SAMPLES: [&str; 3] = [
+/// dimension of 1, and `*` merges over five dimensions; then the first
+/// again with one outer dimension longer than 1, whose slices' terms are
+/// linear: the logical pane then sums a row's and a column's record
+/// (`grid/pairs.rs`), a loop the other two never run; and a 5-d shape whose
+/// slices split into outer groups, which makes those records by the
+/// thousand. Without the last two, the first keystroke of such a shape
+/// (`bf16[8,1,1280,16384]`, `s32[2048,1,128,128,4]` in the harness) had V8
+/// compile that code with its optimising compiler on the other core while
+/// the keystroke ran (docs/performance.md, "The first round's optimising
+/// compiles").
+const SCENE_SAMPLES: [&str; 4] = [
     "bf16[4,3,40,300]{3,2,0,1:T(8,128)(2,1)}",
     "f32[2,5,6,7,9]{4,3,2,1,0:T(*,*,2,*,3)}",
     "bf16[4,1,40,300]{3,2,0,1:T(8,128)(2,1)}",
+    "s32[16,1,8,128,4]{4,3,2,0,1:T(8,128)}",
 ];
 /// The frame the warm-up scenes fill, round by round (one task per round,
 /// shape and pane): small, so that each task stays short, and smallest
