@@ -78,14 +78,7 @@ pub fn App(props: &AppProps) -> Html {
             s
         })
     };
-    // One callback for the page's life (the dispatcher never changes): a
-    // new one each render would differ from the last, so every child given
-    // it (the side panels, the fields) would render again on every
-    // keystroke, before the canvas could paint (issue 24).
-    let dispatch = {
-        let d = state.dispatcher();
-        (*use_memo((), move |_| Callback::from(move |a: Action| d.dispatch(a)))).clone()
-    };
+    let dispatch = use_dispatch(&state);
 
     // Every edit goes to localStorage at once and to the address bar soon
     // after, so the text survives reloads, crashes and sharing.
@@ -276,6 +269,17 @@ fn use_remember(current: Initial) {
             }));
         }
     });
+}
+
+/// The state's dispatch as one callback for the component's life (the
+/// reducer's dispatcher never changes). A new one each render would differ
+/// from the last (callbacks compare by identity), so every child given it,
+/// the side panels and the fields, would render again on every keystroke
+/// and animation frame, before the canvas could paint (issue 24).
+#[hook]
+pub(super) fn use_dispatch(state: &UseReducerHandle<State>) -> Callback<Action> {
+    let d = state.dispatcher();
+    (*use_memo((), move |_| Callback::from(move |a: Action| d.dispatch(a)))).clone()
 }
 
 /// Follows the system's colour scheme while the page is open.

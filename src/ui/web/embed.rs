@@ -6,7 +6,7 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::app::{use_animation, use_system_theme};
+use super::app::{use_animation, use_dispatch, use_system_theme};
 use super::browser;
 use super::canvas::LayoutCanvas;
 use super::compare::{CompareLine, CompareMemory};
@@ -82,12 +82,7 @@ pub fn EmbedApp(props: &EmbedProps) -> Html {
             s
         })
     };
-    // One callback for the page's life, as in `App`: a new one each render
-    // would render every child given it again on each animation frame.
-    let dispatch = {
-        let d = state.dispatcher();
-        (*use_memo((), move |_| Callback::from(move |a: Action| d.dispatch(a)))).clone()
-    };
+    let dispatch = use_dispatch(&state);
     let dark = state.settings.theme_kind() == crate::render::world::ThemeKind::Dark;
     let theme_root = props.theme_root.clone();
     use_effect_with(dark, move |dark| match theme_root {
