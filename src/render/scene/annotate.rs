@@ -9,6 +9,26 @@ use super::commands::{text_width, Align, Label, Lines, Stroke};
 
 /// Cells get labels from this size on.
 pub const LABEL_MIN_PX: f64 = 22.0;
+/// The sizes cell labels are drawn at, in CSS pixels: whole pixels from
+/// 9 to 15, so that every shape reuses the few glyph rasterisations the
+/// idle warm-up made (`ui/web/warm.rs`). With sizes to a tenth of a pixel
+/// each new cell size drew its labels in a new font size, and Chromium's
+/// canvas rasterised those glyphs again in the keystroke: a first drawing
+/// of `f32[5,5]{1,0:T(2,2)}` took 7.6 ms against 2.2 for a size seen before
+/// (docs/performance.md, "Glyphs at new sizes").
+pub const CELL_LABEL_SIZES: [f64; 7] = [9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0];
+/// Every character a cell label can hold (`CellLabels`: offsets, indices
+/// `2,3`, letters), bar the older proto's padding value.
+pub const CELL_LABEL_GLYPHS: &str = "0123456789,abcdefghijklmnopqrstuvwxyz";
+
+/// The size of a cell label in a cell `side` pixels wide: one of
+/// [`CELL_LABEL_SIZES`].
+pub fn cell_label_size(side: f64) -> f64 {
+    let first = CELL_LABEL_SIZES[0];
+    let last = CELL_LABEL_SIZES[CELL_LABEL_SIZES.len() - 1];
+    (side * 0.36).clamp(first, last).round()
+}
+
 /// Grid lines between cells from this size on.
 pub const GRID_MIN_PX: f64 = 10.0;
 
@@ -30,7 +50,7 @@ pub fn cell_labels(
     if raster.block != 1 || side < LABEL_MIN_PX {
         return Vec::new();
     }
-    let size = (side * 0.36).clamp(9.0, 15.0);
+    let size = cell_label_size(side);
     let mut labels = Vec::new();
     for i in 0..raster.rows {
         for j in 0..raster.cols {
@@ -185,6 +205,40 @@ pub fn tick_labels(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cell_label_sizes_are_few_and_follow_the_cell() {
+        let mut last = 0.0;
+        for tenth in 0..10_000 {
+            let side = LABEL_MIN_PX + f64::from(tenth) / 10.0;
+            let size = cell_label_size(side);
+            assert!(CELL_LABEL_SIZES.contains(&size), "{size} for {side}");
+            assert!(size >= last, "shrinks at {side}");
+            let wanted = (side * 0.36).clamp(9.0, 15.0);
+            assert!((size - wanted).abs() <= 0.5, "{size} for {side}");
+            last = size;
+        }
+        assert_eq!(cell_label_size(LABEL_MIN_PX), 9.0);
+        assert_eq!(cell_label_size(1e9), 15.0);
+    }
+
+    #[test]
+    fn cell_label_glyphs_cover_every_label() {
+        use crate::core::Mapping;
+        use crate::render::scene::memory::index_text;
+        use crate::render::scene::style::Labelling;
+        let shape = crate::core::parse("f32[3,5,2,7]").unwrap();
+        let mapping = Mapping::new(&shape.leaves()[0].1.layout().unwrap()).unwrap();
+        let texts = (0..210)
+            .map(|id| index_text(id, &mapping))
+            .chain((0..60).map(Labelling::letter))
+            .chain([u64::MAX.to_string(), "1234567890".to_owned()]);
+        for text in texts {
+            for c in text.chars() {
+                assert!(CELL_LABEL_GLYPHS.contains(c), "{c:?} in {text:?}");
+            }
+        }
+    }
 
     #[test]
     fn compact_tick_values() {

@@ -17,6 +17,9 @@
 //! multi-level tiles, `*` merges, boundaries at every level. Each is also
 //! drawn on a canvas outside the page, which warms the drawing (the glue,
 //! fonts, line paths): a first keystroke's drawing took 3-9.5 ms without.
+//! Before the scenes, the same canvas draws the cell labels' characters
+//! at each of their sizes and the hatching of padding, which the page's
+//! canvas then finds ready.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -25,6 +28,7 @@ use gloo::timers::callback::Timeout;
 
 use super::timing;
 use crate::render::backend::canvas::paint::Painter;
+use crate::render::scene::annotate::CELL_LABEL_SIZES;
 use crate::render::scene::{pane_scene, Labelling, Style};
 use crate::render::world::{ColourMode, Colouring, Frame, Pane, Theme, ThemeKind, Worlds};
 use crate::ui::document::Document;
@@ -105,9 +109,50 @@ fn task(text: Rc<str>, left: u32) {
 }
 
 /// Schedules the scenes' warm-up for after the first picture has painted,
-/// so that it never delays it.
+/// so that it never delays it: first the cell labels' glyphs, then the
+/// scenes.
 pub(super) fn warm_scenes_after_first_picture() {
-    timing::on_first_picture(|| super::document::after_paint(|| scene_task(0)));
+    timing::on_first_picture(|| super::document::after_paint(|| glyph_task(0)));
+}
+
+/// Draws the cell labels' glyphs at the `step`-th of their sizes, one size
+/// a task, then the hatching of padding in both themes, then starts the
+/// scenes. A keystroke that draws labels at a size the page has not drawn
+/// yet waits while the canvas rasterises them (the first drawing of
+/// `f32[5,5]{1,0:T(2,2)}` took 6.7 ms against 3.8 at a size seen before),
+/// and the first padded picture made its hatching pattern (1.8 ms):
+/// docs/performance.md, "Glyphs at new sizes, and the hatching".
+fn glyph_task(step: usize) {
+    let start = timing::now();
+    if let Some(&size) = CELL_LABEL_SIZES.get(step) {
+        let dpr = web_sys::window()
+            .map_or(1.0, |w| w.device_pixel_ratio())
+            .clamp(1.0, 4.0);
+        with_painter(|p| p.warm_glyphs(size, dpr));
+    } else {
+        with_painter(|p| {
+            p.warm_hatch(&Theme::of(ThemeKind::Light));
+            p.warm_hatch(&Theme::of(ThemeKind::Dark));
+        });
+        timing::since("warm", start);
+        Timeout::new(0, || scene_task(0)).forget();
+        return;
+    }
+    timing::since("warm", start);
+    Timeout::new(0, move || glyph_task(step + 1)).forget();
+}
+
+/// Runs `f` with the warm-up's painter, made on first use.
+fn with_painter(f: impl FnOnce(&mut Painter)) {
+    PAINTER.with(|p| {
+        let mut p = p.borrow_mut();
+        if p.is_none() {
+            *p = Painter::offscreen();
+        }
+        if let Some(p) = p.as_mut() {
+            f(p);
+        }
+    });
 }
 
 /// Builds the `step`-th warm-up scene and schedules the next.
@@ -146,15 +191,7 @@ fn scene_task(step: usize) {
         let style = Style::canvas(&colours, &theme, &labelling);
         let camera = worlds.fit(pane, &frame);
         let scene = pane_scene(&mapping, &worlds, &frame, pane, &camera, &style);
-        PAINTER.with(|p| {
-            let mut p = p.borrow_mut();
-            if p.is_none() {
-                *p = Painter::offscreen();
-            }
-            if let Some(p) = p.as_mut() {
-                p.warm(&scene, &frame, &theme);
-            }
-        });
+        with_painter(|p| p.warm(&scene, &frame, &theme));
     }
     timing::since("warm", start);
     Timeout::new(0, move || scene_task(step + 1)).forget();

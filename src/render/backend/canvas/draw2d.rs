@@ -1,12 +1,14 @@
 //! Canvas 2D primitives for the painter (wasm only): lines, labels,
 //! images, hatching, outlines, the trail.
 
+use std::cell::RefCell;
+
 use wasm_bindgen::{Clamped, JsCast, JsValue};
 use web_sys::{CanvasPattern, CanvasRenderingContext2d as Ctx, HtmlCanvasElement, ImageData};
 
 use crate::render::scene::commands::{Align, Image, Label, Lines, LABEL_FONT_FAMILY};
 use crate::render::world::camera::Rect;
-use crate::render::world::colour::{Rgb, Theme};
+use crate::render::world::colour::{Rgb, Theme, ThemeKind};
 use crate::render::world::raster::MAX_SAMPLES;
 
 pub fn context(canvas: &HtmlCanvasElement) -> Option<Ctx> {
@@ -166,8 +168,30 @@ pub fn image_canvas(rgba: &[u8], cols: u32, rows: u32) -> Option<HtmlCanvasEleme
     Some(canvas)
 }
 
-/// Diagonal hatching over the padding colour.
+thread_local! {
+    /// The hatching of padding, one pattern per theme, made once for the
+    /// page and shared by every painter: a pattern is not tied to the
+    /// context that made it, and the idle warm-up (`ui/web/warm.rs`) makes
+    /// both, so that a keystroke's first padded picture does not.
+    static HATCH: RefCell<[Option<CanvasPattern>; 2]> = const { RefCell::new([None, None]) };
+}
+
+/// The hatching for padding: diagonal strokes over the padding colour, in
+/// an 8 px tile repeated (made on first use, then shared).
 pub fn hatch_pattern(ctx: &Ctx, theme: &Theme) -> Option<CanvasPattern> {
+    let slot = match theme.kind {
+        ThemeKind::Light => 0,
+        ThemeKind::Dark => 1,
+    };
+    if let Some(pattern) = HATCH.with(|h| h.borrow()[slot].clone()) {
+        return Some(pattern);
+    }
+    let pattern = new_hatch_pattern(ctx, theme)?;
+    HATCH.with(|h| h.borrow_mut()[slot] = Some(pattern.clone()));
+    Some(pattern)
+}
+
+fn new_hatch_pattern(ctx: &Ctx, theme: &Theme) -> Option<CanvasPattern> {
     let tile = new_canvas()?;
     resize(&tile, 8, 8);
     let t = context(&tile)?;

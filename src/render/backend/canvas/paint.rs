@@ -10,11 +10,12 @@
 //! Backing stores are `CSS size x devicePixelRatio`; drawing is in CSS
 //! pixels under a `dpr` transform.
 
-use web_sys::{CanvasPattern, CanvasRenderingContext2d as Ctx, HtmlCanvasElement};
+use web_sys::{CanvasRenderingContext2d as Ctx, HtmlCanvasElement};
 
 use crate::core::Mapping;
+use crate::render::scene::annotate::CELL_LABEL_GLYPHS;
 use crate::render::scene::build::pane_scene;
-use crate::render::scene::commands::PaneScene;
+use crate::render::scene::commands::{text_width, Label, PaneScene};
 use crate::render::scene::style::{Labelling, Style};
 use crate::render::world::camera::{Camera, Rect};
 use crate::render::world::colour::{Rgb, Theme, ThemeKind};
@@ -106,7 +107,6 @@ pub struct Painter {
     thumbs: [Option<(ThumbKey, HtmlCanvasElement)>; 2],
     /// One per pane, so that their sizes (the sample grids) stay put.
     scratch: [HtmlCanvasElement; 2],
-    hatch: Option<(ThemeKind, CanvasPattern)>,
 }
 
 impl Painter {
@@ -124,7 +124,6 @@ impl Painter {
             dense: [Vec::new(), Vec::new()],
             thumbs: [None, None],
             scratch: [new_canvas()?, new_canvas()?],
-            hatch: None,
         })
     }
 
@@ -153,6 +152,35 @@ impl Painter {
         self.size(frame, 1.0);
         let ctx = self.ctx.clone();
         self.paint_scene(&ctx, scene, theme, 0);
+    }
+
+    /// Draws every glyph a cell label can hold at `size`, under the page's
+    /// `dpr` and at four sub-pixel offsets, on the canvas outside the page:
+    /// Chromium's canvas keeps rasterised glyphs per font size for the
+    /// whole page, so a keystroke's first labels at that size find them
+    /// ready (`ui/web/warm.rs`).
+    pub fn warm_glyphs(&mut self, size: f64, dpr: f64) {
+        let width = text_width(CELL_LABEL_GLYPHS, size) + 20.0;
+        self.size(&Frame::new(width, 4.0 * size + 20.0), dpr);
+        let _ = self.ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
+        let labels: Vec<Label> = (0..4u32)
+            .map(|k| {
+                let (x, y) = (4.0 + f64::from(k) * 0.25, 10.0 + f64::from(k) * size);
+                Label::new(x, y, CELL_LABEL_GLYPHS, size, Rgb(20, 20, 20))
+            })
+            .collect();
+        paint_labels(&self.ctx, &labels);
+        let _ = self.ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+    }
+
+    /// Fills a rectangle with the hatching of padding in `theme`, on the
+    /// canvas outside the page: the pattern is made then, and shared with
+    /// the page's painter (`draw2d::hatch_pattern`).
+    pub fn warm_hatch(&mut self, theme: &Theme) {
+        if let Some(pattern) = hatch_pattern(&self.ctx, theme) {
+            self.ctx.set_fill_style_canvas_pattern(&pattern);
+            self.ctx.fill_rect(0.0, 0.0, 64.0, 64.0);
+        }
     }
 
     /// Clears everything (nothing to draw).
@@ -240,7 +268,7 @@ impl Painter {
             paint_image(ctx, &self.scratch[slot], image);
         }
         if !scene.hatch.is_empty() {
-            if let Some(pattern) = self.hatch(theme) {
+            if let Some(pattern) = hatch_pattern(ctx, theme) {
                 ctx.set_fill_style_canvas_pattern(&pattern);
                 ctx.begin_path();
                 for r in &scene.hatch {
@@ -255,17 +283,6 @@ impl Painter {
         paint_labels(ctx, &scene.labels);
         ctx.restore();
         paint_labels(ctx, &scene.margin);
-    }
-
-    fn hatch(&mut self, theme: &Theme) -> Option<CanvasPattern> {
-        match &self.hatch {
-            Some((kind, pattern)) if *kind == theme.kind => Some(pattern.clone()),
-            _ => {
-                let pattern = hatch_pattern(&self.ctx, theme)?;
-                self.hatch = Some((theme.kind, pattern.clone()));
-                Some(pattern)
-            }
-        }
     }
 
     /// A thumbnail of the whole world with the visible part outlined, when
