@@ -32,6 +32,18 @@ before(async () => {
         font.set.call(this, value);
       },
     });
+    window.__zeroTimeouts = 0;
+    window.__portMessages = 0;
+    const setTimeout0 = window.setTimeout;
+    window.setTimeout = function (f, ms, ...rest) {
+      if (!ms) window.__zeroTimeouts += 1;
+      return setTimeout0.call(this, f, ms, ...rest);
+    };
+    const postMessage = MessagePort.prototype.postMessage;
+    MessagePort.prototype.postMessage = function (...args) {
+      window.__portMessages += 1;
+      return postMessage.apply(this, args);
+    };
     const createPattern = proto.createPattern;
     proto.createPattern = function (...args) {
       window.__canvasPatterns += 1;
@@ -102,4 +114,16 @@ test('after the warm-up, typing draws labels only in fonts it drew, and makes no
   assert.deepEqual(cold, [], 'fonts the warm-up had not drawn');
   assert.equal(typed.patterns, warm.patterns, 'patterns made while typing');
   assert.deepEqual(app.errors, []);
+});
+
+test('the warm-up runs as posted messages, not a chain of clamped zero-delay timers', async () => {
+  await page.goto(app.baseUrl);
+  await waitForPicture(page);
+  const tasks = await warmUpDone();
+  const counts = await page.evaluate(() => ({ timeouts: window.__zeroTimeouts, messages: window.__portMessages }));
+  // Every task after the first follows the one before through the channel
+  // (src/ui/web/soon.rs); a setTimeout(0) chain waits 4 ms a task from its
+  // fifth on.
+  assert.ok(counts.messages >= tasks - 1, `${counts.messages} messages for ${tasks} tasks`);
+  assert.ok(counts.timeouts < tasks / 4, `${counts.timeouts} zero-delay timeouts for ${tasks} tasks`);
 });

@@ -29,6 +29,7 @@ mod reducer;
 mod scan_table;
 mod sharding;
 mod shared;
+mod soon;
 mod stepper;
 mod summary;
 mod text_view;
