@@ -19,10 +19,12 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{MessageChannel, MessagePort};
 
 /// The page's channel: messages posted to `port` run `queue`'s closures,
-/// one a task, in order.
+/// one a task, in order. Both ends and the handler are kept for the page's
+/// life.
 struct Channel {
     port: MessagePort,
     queue: VecDeque<Box<dyn FnOnce()>>,
+    _receiver: MessagePort,
     _receive: Closure<dyn FnMut(JsValue)>,
 }
 
@@ -34,12 +36,12 @@ impl Channel {
     fn new() -> Option<Channel> {
         let channel = MessageChannel::new().ok()?;
         let receive = Closure::<dyn FnMut(JsValue)>::new(|_: JsValue| run_next());
-        channel
-            .port1()
-            .set_onmessage(Some(receive.as_ref().unchecked_ref()));
+        let receiver = channel.port1();
+        receiver.set_onmessage(Some(receive.as_ref().unchecked_ref()));
         Some(Channel {
             port: channel.port2(),
             queue: VecDeque::new(),
+            _receiver: receiver,
             _receive: receive,
         })
     }

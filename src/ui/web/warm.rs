@@ -127,22 +127,25 @@ pub(super) fn warm_scenes_after_first_picture() {
 /// docs/performance.md, "Glyphs at new sizes, and the hatching".
 fn glyph_task(step: usize) {
     let start = timing::now();
-    if let Some(&size) = CELL_LABEL_SIZES.get(step) {
-        let dpr = web_sys::window()
-            .map_or(1.0, |w| w.device_pixel_ratio())
-            .clamp(1.0, 4.0);
-        with_painter(|p| p.warm_glyphs(size, dpr));
-    } else {
-        with_painter(|p| {
+    let size = CELL_LABEL_SIZES.get(step).copied();
+    match size {
+        Some(size) => {
+            let dpr = web_sys::window()
+                .map_or(1.0, |w| w.device_pixel_ratio())
+                .clamp(1.0, 4.0);
+            with_painter(|p| p.warm_glyphs(size, dpr));
+        }
+        None => with_painter(|p| {
             p.warm_hatch(&Theme::of(ThemeKind::Light));
             p.warm_hatch(&Theme::of(ThemeKind::Dark));
-        });
-        timing::since("warm", start);
-        soon(|| scene_task(0));
-        return;
+        }),
     }
     timing::since("warm", start);
-    soon(move || glyph_task(step + 1));
+    if size.is_some() {
+        soon(move || glyph_task(step + 1));
+    } else {
+        soon(|| scene_task(0));
+    }
 }
 
 /// Runs `f` with the warm-up's painter, made on first use.
