@@ -246,9 +246,7 @@ fn paint(
         return PaintReport::default();
     };
     let theme = Theme::of(state.settings.theme_kind());
-    let dpr = web_sys::window()
-        .map_or(1.0, |w| w.device_pixel_ratio())
-        .clamp(1.0, 4.0);
+    let dpr = device_pixel_ratio();
     let (Some(model), Some(worlds)) = (state.model.as_ref(), state.worlds.as_ref()) else {
         painter.clear(&state.frame, &theme, dpr);
         return PaintReport::default();
@@ -279,6 +277,14 @@ fn paint(
         pinned: state.pinned.map(|t| t.offset),
         dpr,
     })
+}
+
+/// The page's device pixel ratio, as the painter draws at it (1 to 4): the
+/// canvas's backing store and the idle warm-up's glyphs (`warm.rs`).
+pub(super) fn device_pixel_ratio() -> f64 {
+    web_sys::window()
+        .map_or(1.0, |w| w.device_pixel_ratio())
+        .clamp(1.0, 4.0)
 }
 
 /// Publishes the painted geometry as `data-*` attributes (CSS pixels).

@@ -130,9 +130,7 @@ fn glyph_task(step: usize) {
     let size = CELL_LABEL_SIZES.get(step).copied();
     match size {
         Some(size) => {
-            let dpr = web_sys::window()
-                .map_or(1.0, |w| w.device_pixel_ratio())
-                .clamp(1.0, 4.0);
+            let dpr = super::canvas::device_pixel_ratio();
             with_painter(|p| p.warm_glyphs(size, dpr));
         }
         None => with_painter(|p| {
