@@ -107,3 +107,28 @@ fn nothing_found_and_unreadable_files() {
     let (code, _) = run(&["scan", "/nonexistent/file.hlo"], None);
     assert_eq!(code, 2);
 }
+
+/// A file past the scanner's 4 GiB is refused by name, before it is read
+/// (a sparse file: nothing is written to disk, and a read would take
+/// seconds and 4 GiB of memory).
+#[test]
+fn a_file_longer_than_a_scan_reads_is_refused() {
+    let max = xla_layout_viz::core::hlo::MAX_SCAN_LEN as u64;
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("too_long.hlo");
+    let file = std::fs::File::create(&path).unwrap();
+    file.set_len(max + 1).unwrap();
+    drop(file);
+    let out = Command::new(env!("CARGO_BIN_EXE_xla-layout"))
+        .args(["scan", "--json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(out.stdout.is_empty());
+    assert!(
+        err.contains("too_long.hlo is longer than 4294967294 bytes"),
+        "{err}"
+    );
+}

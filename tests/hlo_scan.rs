@@ -12,7 +12,7 @@ fn fixture(name: &str) -> String {
 }
 
 fn t<'a>(text: &'a str, f: &Found) -> &'a str {
-    &text[f.span.range()]
+    &text[f.span().range()]
 }
 
 fn count(found: &[Found], role: Role) -> usize {
@@ -25,7 +25,7 @@ fn seed_instructions() {
     let found = scan(&s);
     let got: Vec<(Role, &str, usize, usize)> = found
         .iter()
-        .map(|f| (f.role, t(&s, f), f.line, f.column))
+        .map(|f| (f.role, t(&s, f), f.line(), f.column()))
         .collect();
     assert_eq!(
         got,
@@ -50,10 +50,10 @@ fn seed_instructions() {
             ),
         ]
     );
-    assert_eq!(&s[found[0].instruction.unwrap().range()], "add.936");
-    assert_eq!(&s[found[1].instruction.unwrap().range()], "fusion.3");
-    assert_eq!(&s[found[2].opcode.unwrap().range()], "fusion");
-    assert_eq!(&s[found[2].name.unwrap().range()], "fusion.32");
+    assert_eq!(&s[found[0].instruction().unwrap().range()], "add.936");
+    assert_eq!(&s[found[1].instruction().unwrap().range()], "fusion.3");
+    assert_eq!(&s[found[2].opcode().unwrap().range()], "fusion");
+    assert_eq!(&s[found[2].name().unwrap().range()], "fusion.32");
     // 8 * 1 * 1280 * 16384 bf16 elements; 1280 and 16384 are multiples of
     // the (8,128) tile, so no padding.
     let f = &found[0].facts;
@@ -102,13 +102,13 @@ fn module_shapes_and_roles() {
     assert_eq!(
         (
             found[5].role,
-            found[5].index,
-            &s[found[5].name.unwrap().range()]
+            found[5].index(),
+            &s[found[5].name().unwrap().range()]
         ),
         (Role::Parameter, Some(0), "param_0.1")
     );
     assert_eq!(
-        &s[found[5].computation.unwrap().range()],
+        &s[found[5].computation().unwrap().range()],
         "fused_computation"
     );
     // ROOT add.5 and its two operands.
@@ -121,9 +121,9 @@ fn module_shapes_and_roles() {
     // The operand after /*index=5*/.
     let idx5 = found
         .iter()
-        .find(|f| f.role == Role::Operand && f.index == Some(5))
+        .find(|f| f.role == Role::Operand && f.index() == Some(5))
         .unwrap();
-    assert_eq!(&s[idx5.instruction.unwrap().range()], "tuple.14");
+    assert_eq!(&s[idx5.instruction().unwrap().range()], "tuple.14");
     assert_eq!(t(&s, idx5), "f32[128,256]{1,0:T(8,128)}");
     // f32[128,256] tiles (8,128) exactly: 32768 elements, 131072 bytes.
     let p = &found[0].facts;
@@ -146,11 +146,11 @@ fn crlf_finds_the_same_shapes() {
     let crlf = s.replace('\n', "\r\n");
     let a: Vec<(Role, String, usize)> = scan(&s)
         .iter()
-        .map(|f| (f.role, t(&s, f).to_owned(), f.line))
+        .map(|f| (f.role, t(&s, f).to_owned(), f.line()))
         .collect();
     let b: Vec<(Role, String, usize)> = scan(&crlf)
         .iter()
-        .map(|f| (f.role, t(&crlf, f).to_owned(), f.line))
+        .map(|f| (f.role, t(&crlf, f).to_owned(), f.line()))
         .collect();
     assert_eq!(a, b);
 }
@@ -276,7 +276,7 @@ fn chunked_scans_find_the_same_as_one_pass() {
         let s = fixture(name);
         let whole: Vec<(Role, usize, usize, usize)> = scan(&s)
             .iter()
-            .map(|f| (f.role, f.span.start, f.line, f.column))
+            .map(|f| (f.role, f.span().start, f.line(), f.column()))
             .collect();
         for budget in [1, 5, 64, 1000] {
             let mut sc = Scanner::new();
@@ -286,7 +286,7 @@ fn chunked_scans_find_the_same_as_one_pass() {
                 got.extend(
                     sc.take_found()
                         .iter()
-                        .map(|f| (f.role, f.span.start, f.line, f.column)),
+                        .map(|f| (f.role, f.span().start, f.line(), f.column())),
                 );
                 if p.done {
                     break;
@@ -301,7 +301,7 @@ fn chunked_scans_find_the_same_as_one_pass() {
 fn columns_count_characters() {
     let s = "zoë → f32[2]{0}";
     let f = scan(s);
-    assert_eq!((f[0].line, f[0].column), (1, 7));
+    assert_eq!((f[0].line(), f[0].column()), (1, 7));
 }
 
 #[test]
@@ -326,7 +326,7 @@ fn found_in_text_order_around_an_open_report_entry() {
         ))
         .unwrap();
         let s = String::from_utf8_lossy(&bytes);
-        let starts: Vec<usize> = scan(&s).iter().map(|f| f.span.start).collect();
+        let starts: Vec<usize> = scan(&s).iter().map(|f| f.span().start).collect();
         assert!(!starts.is_empty());
         assert!(
             starts.windows(2).all(|w| w[0] <= w[1]),
@@ -338,7 +338,15 @@ fn found_in_text_order_around_an_open_report_entry() {
 #[test]
 fn restart_scans_again_from_the_start() {
     let s = fixture("seed_instructions.txt");
-    let key = |f: &Found| (f.role, f.span, f.line, f.column, f.facts.canonical.clone());
+    let key = |f: &Found| {
+        (
+            f.role,
+            f.span(),
+            f.line(),
+            f.column(),
+            f.facts.canonical.clone(),
+        )
+    };
     let once: Vec<_> = scan(&s).iter().map(key).collect();
     assert!(!once.is_empty());
     let mut sc = Scanner::new();

@@ -36,13 +36,13 @@ proptest! {
             text.push(' ');
         }
         text.push_str(&tail);
-        let got: Vec<(usize, usize)> = scan(&text).iter().map(|f| (f.span.start, f.span.end)).collect();
+        let got: Vec<(usize, usize)> = scan(&text).iter().map(|f| (f.span().start, f.span().end)).collect();
         prop_assert_eq!(got, expected);
     }
 
     #[test]
     fn any_text_scans_without_panicking(text in "(\\PC|[\\[\\]{}()\"%=,:\n]|f32\\[|ROOT |HloModule |1\\. Size: |Shape: |XLA label: ){0,200}", budget in 1usize..40) {
-        let whole: Vec<_> = scan(&text).iter().map(|f| (f.role, f.span)).collect();
+        let whole: Vec<_> = scan(&text).iter().map(|f| (f.role, f.span())).collect();
         for (_, s) in &whole {
             prop_assert!(text.get(s.range()).is_some());
         }
@@ -50,7 +50,7 @@ proptest! {
         let mut chunked = Vec::new();
         loop {
             let p = sc.scan_some(&text, budget);
-            chunked.extend(sc.take_found().iter().map(|f| (f.role, f.span)));
+            chunked.extend(sc.take_found().iter().map(|f| (f.role, f.span())));
             if p.done { break; }
         }
         prop_assert_eq!(chunked, whole);

@@ -45,7 +45,7 @@ fn records_of_one_shape_text_share_its_members_not_their_offsets() {
     assert_ne!(lines[0]["error_start"], lines[1]["error_start"]);
     assert_eq!(
         lines[1]["error_start"].as_u64().unwrap() - lines[0]["error_start"].as_u64().unwrap(),
-        (found[1].span.start - found[0].span.start) as u64
+        (found[1].span().start - found[0].span().start) as u64
     );
     assert_eq!(lines[0]["error"], lines[1]["error"]);
     assert_eq!(lines[2]["bytes_footprint"], lines[3]["bytes_footprint"]);

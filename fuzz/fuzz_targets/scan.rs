@@ -13,14 +13,14 @@ fuzz_target!(|data: &[u8]| {
     let found = sc.take_found();
     let mut last = 0;
     for f in &found {
-        assert!(text.get(f.span.range()).is_some(), "span {:?}", f.span);
+        assert!(text.get(f.span().range()).is_some(), "span {:?}", f.span());
         if let Some(e) = f.error_span() {
             assert!(e.end <= text.len());
         }
         let _ = f.record(&text);
         // Text order (a report entry's label follows its shape).
-        assert!(f.span.start >= last, "out of order at {:?}", f.span);
-        last = f.span.start;
+        assert!(f.span().start >= last, "out of order at {:?}", f.span());
+        last = f.span().start;
     }
     let budget = 1 + data.first().copied().unwrap_or(0) as usize % 17;
     // The same text again in small chunks (the facts of its shapes are
@@ -29,12 +29,12 @@ fuzz_target!(|data: &[u8]| {
     let mut chunked = Vec::new();
     loop {
         let p = sc.scan_some(&text, budget);
-        chunked.extend(sc.take_found().into_iter().map(|f| (f.role, f.span)));
+        chunked.extend(sc.take_found().into_iter().map(|f| (f.role, f.span())));
         if p.done {
             break;
         }
     }
-    let whole: Vec<_> = found.iter().map(|f| (f.role, f.span)).collect();
+    let whole: Vec<_> = found.iter().map(|f| (f.role, f.span())).collect();
     assert_eq!(chunked, whole);
     if let Some(d) = explain(&text) {
         assert!(text.get(d.span.range()).is_some());

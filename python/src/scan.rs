@@ -11,12 +11,13 @@
 
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use xla_layout_viz::core::hlo::{Found, ScanIter};
+use xla_layout_viz::core::hlo::{Found, ScanIter, MAX_SCAN_LEN};
 
 /// `[record, record, ...]` for every shape in `text`, in the CLI's order.
 /// The GIL is released while scanning and printing.
 #[pyfunction]
 pub fn scan_json(py: Python<'_>, text: &str) -> PyResult<String> {
+    fits(text)?;
     let owned = text.to_owned();
     py.detach(move || {
         // Printed as found: no vector of every find first.
@@ -27,12 +28,25 @@ pub fn scan_json(py: Python<'_>, text: &str) -> PyResult<String> {
 
 /// The scan of `text`, held in Rust; the GIL is released while scanning.
 #[pyfunction]
-pub fn scan_records(py: Python<'_>, text: &str) -> ScanRecords {
+pub fn scan_records(py: Python<'_>, text: &str) -> PyResult<ScanRecords> {
+    fits(text)?;
     let owned = text.to_owned();
-    py.detach(move || {
+    Ok(py.detach(move || {
         let found = ScanIter::new(&owned).collect();
         ScanRecords { text: owned, found }
-    })
+    }))
+}
+
+/// A text longer than the scanner reads is a `ValueError`, not an empty
+/// scan.
+fn fits(text: &str) -> PyResult<()> {
+    if text.len() > MAX_SCAN_LEN {
+        return Err(PyValueError::new_err(format!(
+            "scan: the text is {} bytes of UTF-8, longer than {MAX_SCAN_LEN} (4 GiB), the most one scan reads; split it, for example at its computations",
+            text.len()
+        )));
+    }
+    Ok(())
 }
 
 /// Every shape found in one text, in the text's order, as the core found

@@ -251,7 +251,7 @@ impl Document {
             .facts
             .canonical
             .clone()
-            .unwrap_or_else(|| self.text[found.span.range()].to_string());
+            .unwrap_or_else(|| self.text[found.span().range()].to_string());
         Some(text)
     }
 
@@ -293,7 +293,7 @@ impl Document {
             s.push_str(" %");
             s.push_str(name);
         }
-        s.push_str(&format!(" (line {})", found.line));
+        s.push_str(&format!(" (line {})", found.line()));
         s
     }
 
@@ -361,8 +361,8 @@ impl Document {
         view.sort_by(|&a, &b| {
             let (fa, fb) = (&rows[a], &rows[b]);
             let ord = match key {
-                SortKey::Where => fa.span.start.cmp(&fb.span.start),
-                SortKey::Shape => text[fa.span.range()].cmp(&text[fb.span.range()]),
+                SortKey::Where => fa.span().start.cmp(&fb.span().start),
+                SortKey::Shape => text[fa.span().range()].cmp(&text[fb.span().range()]),
                 SortKey::Padding => cmp_f64(fa.facts.padding_percent, fb.facts.padding_percent),
                 SortKey::Expansion => cmp_f64(fa.facts.expansion, fb.facts.expansion),
                 _ => Self::key_u64(fa, key).cmp(&Self::key_u64(fb, key)),

@@ -40,9 +40,9 @@ fn report_in_small_chunks_finds_what_one_pass_finds() {
     let d = scanned(REPORT, 64);
     let whole: Vec<_> = crate::core::hlo::scan(REPORT)
         .into_iter()
-        .map(|f| f.span)
+        .map(|f| f.span())
         .collect();
-    let chunked: Vec<_> = d.rows.iter().map(|f| f.span).collect();
+    let chunked: Vec<_> = d.rows.iter().map(|f| f.span()).collect();
     assert_eq!(chunked, whole);
     assert_eq!(d.kind(), Kind::Report);
     assert_eq!(d.percent(), 100);
@@ -61,10 +61,10 @@ fn many_shapes_in_chunks_are_all_kept_in_order() {
     let d = scanned(&text, 4096);
     let whole: Vec<_> = crate::core::hlo::scan(&text)
         .into_iter()
-        .map(|f| (f.span, f.role))
+        .map(|f| (f.span(), f.role))
         .collect();
     assert_eq!(whole.len(), 9_000);
-    let chunked: Vec<_> = d.rows.iter().map(|f| (f.span, f.role)).collect();
+    let chunked: Vec<_> = d.rows.iter().map(|f| (f.span(), f.role)).collect();
     assert_eq!(chunked, whole);
     // The room reserved is bounded by what the text can hold.
     assert!(d.rows.capacity() <= text.len() / 4);
@@ -76,7 +76,10 @@ fn largest_waste_first_by_default() {
     let first = &d.rows[d.view[0]];
     // Allocation 1: Size 16.00M, Unpadded 384.0K, so 16 MiB - 384 KiB of
     // padding, more than any other shape in the report.
-    assert_eq!(&REPORT[first.span.range()], "f32[4096,8,3]{2,1,0:T(8,128)}");
+    assert_eq!(
+        &REPORT[first.span().range()],
+        "f32[4096,8,3]{2,1,0:T(8,128)}"
+    );
     assert_eq!(waste(first), 16 * 1024 * 1024 - 384 * 1024);
     assert_eq!(d.view.len(), d.rows.len());
     for pair in d.view.windows(2) {
@@ -88,10 +91,10 @@ fn largest_waste_first_by_default() {
 fn sorting_by_position_flips_on_second_click() {
     let mut d = scanned(MODULE, SCAN_CHUNK);
     d.set_sort(SortKey::Where);
-    let starts: Vec<_> = d.view.iter().map(|&i| d.rows[i].span.start).collect();
+    let starts: Vec<_> = d.view.iter().map(|&i| d.rows[i].span().start).collect();
     assert!(starts.windows(2).all(|w| w[0] < w[1]));
     d.set_sort(SortKey::Where);
-    let starts: Vec<_> = d.view.iter().map(|&i| d.rows[i].span.start).collect();
+    let starts: Vec<_> = d.view.iter().map(|&i| d.rows[i].span().start).collect();
     assert!(starts.windows(2).all(|w| w[0] > w[1]));
     assert_eq!(d.kind(), Kind::Module);
 }
@@ -101,7 +104,7 @@ fn filter_keeps_matching_rows_only() {
     let mut d = scanned(REPORT, SCAN_CHUNK);
     d.set_filter("u8[".into());
     assert_eq!(d.view.len(), 1);
-    assert_eq!(&REPORT[d.rows[d.view[0]].span.range()], "u8[4096]{0}");
+    assert_eq!(&REPORT[d.rows[d.view[0]].span().range()], "u8[4096]{0}");
     d.set_filter("no such thing".into());
     assert!(d.view.is_empty());
     d.set_filter(String::new());
@@ -282,14 +285,14 @@ fn sharded_results_sort_by_their_per_device_footprint() {
     let order: Vec<&str> = d
         .view
         .iter()
-        .map(|&i| &text[d.rows[i].instruction.unwrap().range()])
+        .map(|&i| &text[d.rows[i].instruction().unwrap().range()])
         .collect();
     assert_eq!(order, ["b", "a", "c"]);
     let per = |name: &str| {
         let f = d
             .rows
             .iter()
-            .find(|f| &text[f.instruction.unwrap().range()] == name)
+            .find(|f| &text[f.instruction().unwrap().range()] == name)
             .unwrap();
         f.sharding
             .as_ref()

@@ -5,7 +5,7 @@
 use std::io::Read;
 use std::path::PathBuf;
 
-use xla_layout_viz::core::hlo::{Found, ScanIter, NOTHING_FOUND_HINT};
+use xla_layout_viz::core::hlo::{Found, ScanIter, MAX_SCAN_LEN, NOTHING_FOUND_HINT};
 
 use crate::common::{Failure, Output};
 
@@ -21,15 +21,23 @@ pub struct Args {
 
 impl Args {
     pub fn run(self) -> Result<Output, Failure> {
+        // A file known to be too long is refused before it is read.
+        if let Some(p) = self.file.as_ref().filter(|p| p.as_os_str() != "-") {
+            if std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.len() > MAX_SCAN_LEN as u64) {
+                return Err(too_long(&p.display().to_string()));
+            }
+        }
         let mut bytes = Vec::new();
+        // One byte past the limit is enough to know a text is too long.
+        let most = MAX_SCAN_LEN as u64 + 1;
         let (name, read) = match &self.file {
             Some(p) if p.as_os_str() != "-" => (
                 p.display().to_string(),
-                std::fs::File::open(p).and_then(|mut f| f.read_to_end(&mut bytes)),
+                std::fs::File::open(p).and_then(|f| f.take(most).read_to_end(&mut bytes)),
             ),
             _ => (
                 "stdin".to_owned(),
-                std::io::stdin().lock().read_to_end(&mut bytes),
+                std::io::stdin().lock().take(most).read_to_end(&mut bytes),
             ),
         };
         read.map_err(|e| Failure(format!("xla-layout scan: cannot read {name}: {e}")))?;
@@ -37,6 +45,9 @@ impl Args {
             Ok(t) => t,
             Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
         };
+        if text.len() > MAX_SCAN_LEN {
+            return Err(too_long(&name));
+        }
         let json = self.json;
         Ok(Output::Stream(Box::new(move |out| {
             let mut n = 0usize;
@@ -75,6 +86,12 @@ impl Args {
             Ok(())
         })))
     }
+}
+
+fn too_long(name: &str) -> Failure {
+    Failure(format!(
+        "xla-layout scan: {name} is longer than {MAX_SCAN_LEN} bytes (4 GiB), the most one scan reads; split it, for example at its computations"
+    ))
 }
 
 /// `s` cut to `max` characters, the last three `...` when it was longer.

@@ -51,29 +51,71 @@ impl Role {
     }
 }
 
-/// One shape found in the text.
+/// The longest text the scanner reads: its finds keep offsets, lines and
+/// columns in 32 bits (a find takes 80 bytes instead of 176, and a scan's
+/// time is largely the writing of its finds: docs/performance.md). A
+/// longer text is refused ([`super::Outcome::TooLong`]).
+pub const MAX_SCAN_LEN: usize = u32::MAX as usize - 1;
+
+/// Where a shape sits besides its span: the instruction, operand,
+/// parameter or computation it belongs to.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Ctx {
+    pub instruction: Option<Span>,
+    pub opcode: Option<Span>,
+    pub root: bool,
+    pub index: Option<usize>,
+    pub name: Option<Span>,
+    pub computation: Option<Span>,
+}
+
+/// A span of a text no longer than [`MAX_SCAN_LEN`], in 8 bytes; `start`
+/// `u32::MAX` is none (no offset of such a text is that large).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct At {
+    start: u32,
+    end: u32,
+}
+
+impl At {
+    const NONE: At = At {
+        start: u32::MAX,
+        end: u32::MAX,
+    };
+
+    fn of(s: Option<Span>) -> At {
+        s.map_or(At::NONE, |s| At {
+            start: small(s.start),
+            end: small(s.end),
+        })
+    }
+
+    fn get(self) -> Option<Span> {
+        (self.start != u32::MAX).then(|| Span::new(self.start as usize, self.end as usize))
+    }
+}
+
+/// An offset, line, column or index of a text the scanner reads: it fits
+/// below `u32::MAX`. Past that (never, for such a text) it saturates.
+fn small(v: usize) -> u32 {
+    u32::try_from(v).unwrap_or(u32::MAX - 1).min(u32::MAX - 1)
+}
+
+/// One shape found in the text. Its positions are read through methods
+/// (`span()`, `line()`, `instruction()`, ...): they are kept compact.
 #[derive(Clone, Debug)]
 pub struct Found {
     pub role: Role,
-    /// The shape as written (byte span into the scanned text).
-    pub span: Span,
-    /// 1-based line of `span.start`.
-    pub line: usize,
-    /// 1-based column of `span.start`, counted in characters.
-    pub column: usize,
-    /// The instruction the shape belongs to (its name, without `%`), for
-    /// results, operands, shapes in attributes and report labels.
-    pub instruction: Option<Span>,
-    /// The instruction's opcode (`add`, `fusion`).
-    pub opcode: Option<Span>,
     /// The instruction is its computation's `ROOT`.
     pub root: bool,
-    /// Operand number (from 0) or parameter number (from 0).
-    pub index: Option<usize>,
-    /// The operand's name (without `%`) or the parameter's name.
-    pub name: Option<Span>,
-    /// The computation whose signature holds the shape.
-    pub computation: Option<Span>,
+    span: At,
+    line: u32,
+    column: u32,
+    index: u32,
+    instruction: At,
+    opcode: At,
+    name: At,
+    computation: At,
     /// The memory report entry, for [`Role::Allocation`].
     pub allocation: Option<Box<Allocation>>,
     /// Canonical text, error and sizes of the shape's text.
@@ -83,12 +125,79 @@ pub struct Found {
 }
 
 impl Found {
+    /// A find at `span` (line and column of its start) in a text no longer
+    /// than [`MAX_SCAN_LEN`].
+    pub(crate) fn new(
+        role: Role,
+        span: Span,
+        (line, column): (usize, usize),
+        ctx: &Ctx,
+        facts: Arc<ShapeFacts>,
+    ) -> Found {
+        Found {
+            role,
+            root: ctx.root,
+            span: At::of(Some(span)),
+            line: small(line),
+            column: small(column),
+            index: ctx.index.map_or(u32::MAX, small),
+            instruction: At::of(ctx.instruction),
+            opcode: At::of(ctx.opcode),
+            name: At::of(ctx.name),
+            computation: At::of(ctx.computation),
+            allocation: None,
+            facts,
+            sharding: None,
+        }
+    }
+
+    /// The shape as written (byte span into the scanned text).
+    pub fn span(&self) -> Span {
+        Span::new(self.span.start as usize, self.span.end as usize)
+    }
+
+    /// 1-based line of `span().start`.
+    pub fn line(&self) -> usize {
+        self.line as usize
+    }
+
+    /// 1-based column of `span().start`, counted in characters.
+    pub fn column(&self) -> usize {
+        self.column as usize
+    }
+
+    /// The instruction the shape belongs to (its name, without `%`), for
+    /// results, operands, shapes in attributes and report labels.
+    pub fn instruction(&self) -> Option<Span> {
+        self.instruction.get()
+    }
+
+    /// The instruction's opcode (`add`, `fusion`).
+    pub fn opcode(&self) -> Option<Span> {
+        self.opcode.get()
+    }
+
+    /// Operand number (from 0) or parameter number (from 0).
+    pub fn index(&self) -> Option<usize> {
+        (self.index != u32::MAX).then_some(self.index as usize)
+    }
+
+    /// The operand's name (without `%`) or the parameter's name.
+    pub fn name(&self) -> Option<Span> {
+        self.name.get()
+    }
+
+    /// The computation whose signature holds the shape.
+    pub fn computation(&self) -> Option<Span> {
+        self.computation.get()
+    }
+
     /// The error's span in the whole text, when the shape is invalid.
     pub fn error_span(&self) -> Option<Span> {
         self.facts.error.as_ref().map(|e| {
             Span::new(
-                self.span.start.saturating_add(e.start),
-                self.span.start.saturating_add(e.end),
+                self.span().start.saturating_add(e.start),
+                self.span().start.saturating_add(e.end),
             )
         })
     }
@@ -185,4 +294,61 @@ pub struct ShapeError {
     pub message: String,
     pub start: usize,
     pub end: usize,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn facts() -> Arc<ShapeFacts> {
+        Arc::new(ShapeFacts::default())
+    }
+
+    /// Every position a find keeps comes back as it was given, up to the
+    /// longest text a scan reads, and an absent one stays absent.
+    #[test]
+    fn positions_round_trip_up_to_the_limit() {
+        let last = MAX_SCAN_LEN;
+        let ctx = Ctx {
+            instruction: Some(Span::new(0, last)),
+            opcode: Some(Span::new(last, last)),
+            root: true,
+            index: Some(last - 1),
+            name: Some(Span::new(7, 9)),
+            computation: None,
+        };
+        let f = Found::new(
+            Role::Operand,
+            Span::new(last - 3, last),
+            (last, last - 1),
+            &ctx,
+            facts(),
+        );
+        assert_eq!(f.span(), Span::new(last - 3, last));
+        assert_eq!((f.line(), f.column()), (last, last - 1));
+        assert_eq!(f.instruction(), Some(Span::new(0, last)));
+        assert_eq!(f.opcode(), Some(Span::new(last, last)));
+        assert_eq!(f.index(), Some(last - 1));
+        assert_eq!(f.name(), Some(Span::new(7, 9)));
+        assert_eq!(f.computation(), None);
+        assert!(f.root);
+        let g = Found::new(
+            Role::Text,
+            Span::new(0, 0),
+            (1, 1),
+            &Ctx::default(),
+            facts(),
+        );
+        assert_eq!(g.index(), None);
+        assert_eq!((g.instruction(), g.opcode(), g.name()), (None, None, None));
+        assert!(!g.root);
+    }
+
+    /// What a one-pass scan writes per shape (docs/performance.md, "The
+    /// finds in 80 bytes"): growing it costs every scan.
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn a_find_takes_80_bytes() {
+        assert_eq!(std::mem::size_of::<Found>(), 80);
+    }
 }

@@ -31,7 +31,7 @@ mod sharding;
 
 pub use explain::{explain, Breakdown, LayoutParts};
 pub use facts::facts_of;
-pub use found::{Allocation, Found, Role, ShapeError, ShapeFacts};
+pub use found::{Allocation, Found, Role, ShapeError, ShapeFacts, MAX_SCAN_LEN};
 pub use instruction::{Arg, Attr};
 pub use iter::{scan, ScanIter};
 pub use record::{Record, ReportRecord};

@@ -111,7 +111,7 @@ impl Scanner {
             held.push(f);
         }
         // A stable sort: held finds are nearly in order already.
-        held.sort_by_key(|f| f.span.start);
+        held.sort_by_key(|f| f.span().start);
         for f in held {
             self.emit(f);
         }

@@ -379,7 +379,7 @@ mod tests {
         let text = format!("a = {}f32[2]{{0}}, (", "(".repeat(4000));
         assert_eq!(end_of(&text[4..]), None);
         let found = crate::core::hlo::scan(&text);
-        assert!(found.iter().all(|f| f.span.end <= text.len()));
+        assert!(found.iter().all(|f| f.span().end <= text.len()));
     }
 
     #[test]

@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use super::facts::FactsCache;
-use super::found::{Found, Role, ShapeFacts};
+use super::found::{Ctx, Found, Role, ShapeFacts, MAX_SCAN_LEN};
 use super::instruction::{parse_instruction, starts_instruction, Parts};
 use super::module::{
     computation_header, entry_layout, is_partitioned, may_be_signature, signature,
@@ -51,18 +51,8 @@ pub enum Outcome {
     Found(usize),
     /// Nothing that looks like a shape: the hint says what can be pasted.
     NothingFound { hint: &'static str },
-}
-
-/// Where a shape sits besides its span: the instruction, operand,
-/// parameter or computation it belongs to.
-#[derive(Clone, Copy, Default)]
-struct Ctx {
-    instruction: Option<Span>,
-    opcode: Option<Span>,
-    root: bool,
-    index: Option<usize>,
-    name: Option<Span>,
-    computation: Option<Span>,
+    /// The text is longer than [`MAX_SCAN_LEN`] bytes: nothing was read.
+    TooLong { len: usize, max: usize },
 }
 
 /// An incremental scan of one text. Call [`Scanner::scan_some`] with the
@@ -119,6 +109,10 @@ impl Scanner {
             self.restart();
             self.len = text.len();
         }
+        if text.len() > MAX_SCAN_LEN {
+            self.done = true;
+            return self.progress();
+        }
         let b = text.as_bytes();
         let end = b.len();
         let budget_end = self.pos.saturating_add(max_bytes.max(1));
@@ -164,6 +158,10 @@ impl Scanner {
     /// `None` until the scan is done.
     pub fn outcome(&self) -> Option<Outcome> {
         self.done.then_some(match self.found {
+            _ if self.len > MAX_SCAN_LEN => Outcome::TooLong {
+                len: self.len,
+                max: MAX_SCAN_LEN,
+            },
             0 => Outcome::NothingFound {
                 hint: NOTHING_FOUND_HINT,
             },
@@ -179,22 +177,9 @@ impl Scanner {
     }
 
     fn make(&mut self, text: &str, role: Role, span: Span, ctx: Ctx) -> Found {
-        let (line, column) = self.lines.locate(text.as_bytes(), span.start);
-        Found {
-            role,
-            span,
-            line,
-            column,
-            instruction: ctx.instruction,
-            opcode: ctx.opcode,
-            root: ctx.root,
-            index: ctx.index,
-            name: ctx.name,
-            computation: ctx.computation,
-            allocation: None,
-            facts: self.facts(text, span),
-            sharding: None,
-        }
+        let at = self.lines.locate(text.as_bytes(), span.start);
+        let facts = self.facts(text, span);
+        Found::new(role, span, at, &ctx, facts)
     }
 
     /// Everything found goes through here. While a report entry holds finds

@@ -79,7 +79,7 @@ fn row(
     pick: Callback<usize>,
 ) -> Html {
     let f = &found.facts;
-    let shape = d.text.get(found.span.range()).unwrap_or("");
+    let shape = d.text.get(found.span().range()).unwrap_or("");
     let shown: String = shape.chars().take(120).collect();
     let report = found.allocation.as_ref().map(|a| {
         let size = a

@@ -45,7 +45,7 @@ pub fn TextView(props: &TextViewProps) -> Html {
     let copied = use_state(|| None::<&'static str>);
     let guard = props.doc.handle.doc.borrow();
     let d = guard.as_ref();
-    let selected_span = d.and_then(|d| d.selected.and_then(|i| d.rows.get(i)).map(|f| f.span));
+    let selected_span = d.and_then(|d| d.selected.and_then(|i| d.rows.get(i)).map(|f| f.span()));
     let target_line = d
         .zip(selected_span)
         .map(|(d, s)| line_of(&d.line_starts, s.start));
