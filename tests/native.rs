@@ -25,6 +25,7 @@ mod explain;
 mod hlo_scan;
 mod hlo_scan_lines;
 mod hlo_scan_props;
+mod hlo_scan_types;
 mod mapping_examples;
 mod mapping_probe_props;
 mod mapping_props;

@@ -28,6 +28,7 @@ mod scan;
 mod scanner;
 mod sdy;
 mod sharding;
+mod type_name;
 
 pub use explain::{explain, Breakdown, LayoutParts};
 pub use facts::facts_of;

@@ -6,7 +6,7 @@
 //! the bytes these helpers stop at are ASCII, so every returned offset is
 //! a character boundary of the UTF-8 text.
 
-use crate::core::element_type::ElementType;
+pub(crate) use super::type_name::{is_type_name, MAX_TYPE_NAME};
 
 /// The longest dims list or layout we follow. XLA's layouts are tens of
 /// characters; anything longer is cut here and reported as invalid.
@@ -120,19 +120,6 @@ pub(crate) fn long_string_end(b: &[u8], i: usize, limit: usize) -> Option<usize>
     None
 }
 
-/// Is `name` the name of a shape's element type (`f32`, `pred`, ...), or
-/// `token`/`opaque` when `special` is set?
-pub(crate) fn is_type_name(name: &[u8], special: bool) -> bool {
-    if name.is_empty() || name.len() > 12 {
-        return false;
-    }
-    match std::str::from_utf8(name) {
-        Ok("token" | "opaque") => special,
-        Ok(s) => ElementType::from_name(s).is_some(),
-        Err(_) => false,
-    }
-}
-
 /// Could a byte be the first of an element type's name? (`bf16`, `c64`,
 /// `f32`, `pred`, `s8`, `u4`, `token`, `opaque`.)
 fn may_start_type(b: u8) -> bool {
@@ -144,7 +131,9 @@ fn may_start_type(b: u8) -> bool {
 /// something that is not part of a word. Never looks before `floor`.
 pub(crate) fn array_start_before(b: &[u8], open: usize, floor: usize) -> Option<usize> {
     let mut k = open;
-    while k > floor && open - k < 12 && (b[k - 1].is_ascii_lowercase() || b[k - 1].is_ascii_digit())
+    while k > floor
+        && open - k < MAX_TYPE_NAME
+        && (b[k - 1].is_ascii_lowercase() || b[k - 1].is_ascii_digit())
     {
         k -= 1;
     }
@@ -174,7 +163,8 @@ pub(crate) fn shape_end(b: &[u8], i: usize, end: usize, special: bool) -> Option
         return tuple_end(b, i, end, special, 0);
     }
     let mut j = i;
-    while j < end && j - i < 13 && (b[j].is_ascii_lowercase() || b[j].is_ascii_digit()) {
+    while j < end && j - i <= MAX_TYPE_NAME && (b[j].is_ascii_lowercase() || b[j].is_ascii_digit())
+    {
         j += 1;
     }
     if j >= end || b[j] != b'[' || !is_type_name(&b[i..j], special) {

@@ -1,0 +1,103 @@
+//! Element type names as the scanner meets them: is the word before a `[`
+//! a type (`f32`, `bf16`, `f8e4m3b11fnuz`)? Asked once per candidate, so
+//! answered with numbers rather than string comparisons.
+
+use crate::core::element_type::ElementType;
+
+/// The longest element type name (`f8e4m3b11fnuz`, 13 bytes).
+pub(crate) const MAX_TYPE_NAME: usize = {
+    let mut most = 0;
+    let mut k = 0;
+    while k < ElementType::ALL.len() {
+        let n = ElementType::ALL[k].name().len();
+        if n > most {
+            most = n;
+        }
+        k += 1;
+    }
+    most
+};
+
+/// A name of at most 15 bytes as one number: its bytes, little-endian,
+/// and its length in the top byte (so that `f32` and `f32\0` differ).
+const fn name_key(name: &[u8]) -> u128 {
+    let mut key = (name.len() as u128 & 0xff) << 120;
+    let mut k = 0;
+    while k < name.len() && k < 15 {
+        key |= (name[k] as u128) << (8 * k);
+        k += 1;
+    }
+    key
+}
+
+/// Every element type name's [`name_key`], sorted: a candidate's name is
+/// looked up by a binary search of numbers, not string by string (the
+/// string `match` of `ElementType::from_name` was a twentieth of a scan).
+static TYPE_KEYS: [u128; ElementType::ALL.len()] = {
+    let mut keys = [0u128; ElementType::ALL.len()];
+    let mut k = 0;
+    while k < keys.len() {
+        keys[k] = name_key(ElementType::ALL[k].name().as_bytes());
+        // Insertion sort: the list is short and this runs at compile time.
+        let mut j = k;
+        while j > 0 && keys[j - 1] > keys[j] {
+            let t = keys[j];
+            keys[j] = keys[j - 1];
+            keys[j - 1] = t;
+            j -= 1;
+        }
+        k += 1;
+    }
+    keys
+};
+
+/// Is `name` the name of a shape's element type (`f32`, `pred`, ...), or
+/// `token`/`opaque` when `special` is set?
+pub(crate) fn is_type_name(name: &[u8], special: bool) -> bool {
+    if name.is_empty() || name.len() > MAX_TYPE_NAME.min(15) {
+        return false;
+    }
+    let key = name_key(name);
+    if key == name_key(b"token") || key == name_key(b"opaque") {
+        return special;
+    }
+    TYPE_KEYS.binary_search(&key).is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Against `ElementType::from_name` (the parser's own lookup): every
+    /// name, every name cut short by a byte and grown by one, and the
+    /// special names.
+    #[test]
+    fn agrees_with_the_parsers_lookup() {
+        let mut tried = 0;
+        for t in ElementType::ALL {
+            let name = t.name();
+            let mut words = vec![name.to_owned(), format!("{name}x"), format!("x{name}")];
+            words.push(name[..name.len() - 1].to_owned());
+            for w in &words {
+                let expected = ElementType::from_name(w).is_some();
+                assert_eq!(is_type_name(w.as_bytes(), false), expected, "{w}");
+                assert_eq!(is_type_name(w.as_bytes(), true), expected, "{w}");
+                tried += 1;
+            }
+        }
+        assert!(tried > 100);
+        for w in ["token", "opaque"] {
+            assert!(!is_type_name(w.as_bytes(), false) && is_type_name(w.as_bytes(), true));
+        }
+        for w in ["", "tokens", "f32\0", "\u{e9}32", "f8e4m3b11fnuzz"] {
+            assert!(!is_type_name(w.as_bytes(), true), "{w:?}");
+        }
+    }
+
+    #[test]
+    fn the_longest_name_is_counted() {
+        let longest = ElementType::ALL.iter().map(|t| t.name().len()).max();
+        assert_eq!(Some(MAX_TYPE_NAME), longest);
+        assert_eq!(MAX_TYPE_NAME, "f8e4m3b11fnuz".len());
+    }
+}
