@@ -65,6 +65,10 @@ pub struct Parts {
     pub text_shapes: Vec<Span>,
     /// Where the instruction's text ends (a line end).
     pub end: usize,
+    /// The line after `end` and its end, when the reader looked at it (to
+    /// see whether it continues the instruction): the scanner's next
+    /// statement starts there and need not search for its end again.
+    pub following: Option<(usize, usize)>,
 }
 
 impl Parts {
@@ -76,6 +80,7 @@ impl Parts {
         self.args.clear();
         self.attrs.clear();
         self.text_shapes.clear();
+        self.following = None;
     }
 }
 
@@ -97,13 +102,12 @@ pub(crate) fn starts_instruction(b: &[u8], c: usize, end: usize) -> bool {
     j < end && b[j] == b'=' && b.get(j + 1) != Some(&b'=')
 }
 
-/// Does the line starting at `at` continue an instruction (rather than
+/// Does the line from `at` to `le` continue an instruction (rather than
 /// start something else or end a computation)?
-pub(crate) fn continues(b: &[u8], at: usize, end: usize) -> bool {
-    if at >= end {
+pub(crate) fn continues(b: &[u8], at: usize, le: usize) -> bool {
+    if at >= le {
         return false;
     }
-    let le = line_end(b, at, end);
     let c = skip_inline(b, at, le);
     if c >= le || b[c] == b'}' || b[c..le].starts_with(b"//") {
         return false;
@@ -151,6 +155,7 @@ pub(crate) fn parse_instruction(
         le: line_end(b, c, end),
         multiline,
         lines: 0,
+        seen: None,
     };
     let mut i = c;
     if b[i..r.le].starts_with(b"ROOT ") {
@@ -176,7 +181,7 @@ pub(crate) fn parse_instruction(
         free_shapes(b, i, i, r.le, r.le, true, |s, e| {
             parts.text_shapes.push(Span::new(s, e))
         });
-        parts.end = r.le;
+        finish(&r, parts);
         return true;
     };
     parts.opcode = Some(Span::new(i, oe));
@@ -189,13 +194,20 @@ pub(crate) fn parse_instruction(
         operands(&mut r, open, parts)
     };
     let Some(close) = close else {
-        parts.end = r.le;
+        finish(&r, parts);
         return true;
     };
     parts.operand_list = Some(Span::new(open, close + 1));
     attributes(&mut r, close + 1, parts);
-    parts.end = r.le;
+    finish(&r, parts);
     true
+}
+
+/// Where the instruction ends, and the following line's end if the reader
+/// found it.
+fn finish(r: &Reader, parts: &mut Parts) {
+    parts.end = r.le;
+    parts.following = r.seen.filter(|&(at, _)| Some(at) == r.le.checked_add(1));
 }
 
 /// The operand list from its `(`; returns the offset of its `)`.

@@ -24,6 +24,8 @@ pub(super) struct Reader<'b> {
     pub(super) le: usize,
     pub(super) multiline: bool,
     pub(super) lines: usize,
+    /// The last line looked at past the current one: its start and end.
+    pub(super) seen: Option<(usize, usize)>,
 }
 
 impl Reader<'_> {
@@ -31,11 +33,16 @@ impl Reader<'_> {
     /// instruction; returns its first byte.
     pub(super) fn next_line(&mut self) -> Option<usize> {
         let at = self.le.checked_add(1)?;
-        if !self.multiline || self.lines >= MAX_LINES || !continues(self.b, at, self.end) {
+        if !self.multiline || self.lines >= MAX_LINES {
+            return None;
+        }
+        let le = line_end(self.b, at, self.end);
+        self.seen = Some((at, le));
+        if !continues(self.b, at, le) {
             return None;
         }
         self.lines += 1;
-        self.le = line_end(self.b, at, self.end);
+        self.le = le;
         Some(at)
     }
 
