@@ -17,9 +17,10 @@ const MAX_CACHED: usize = 1 << 16;
 
 /// FNV-1a over 8-byte words: shape texts are short and not chosen to
 /// collide with each other in a way that matters (a collision only costs
-/// a comparison), and SipHash was a fifth of the scan's time.
+/// a comparison), and SipHash was a fifth of the scan's time. The
+/// sharding cache uses it too.
 #[derive(Default)]
-struct WordHasher(u64);
+pub(crate) struct WordHasher(u64);
 
 impl Hasher for WordHasher {
     fn write(&mut self, bytes: &[u8]) {

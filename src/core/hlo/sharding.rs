@@ -13,6 +13,7 @@
 //! tiles, which is the partitioner's padded size when the dim was uneven.
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
 use crate::core::ast::{ArrayShape, Shape};
@@ -20,7 +21,7 @@ use crate::core::sharding::report::{leaf_shardings, shard_shape};
 use crate::core::sharding::{parse_sharding, Sharding, ShardingErrorKind};
 use crate::core::validate::parse;
 
-use super::facts::FactsCache;
+use super::facts::{FactsCache, WordHasher};
 use super::instruction::Parts;
 use super::scan::string_end;
 use super::sdy::SdyMeshes;
@@ -214,7 +215,11 @@ pub(crate) fn header_meshes(header: &str) -> Option<SdyMeshes> {
 /// Distinct (shape, sharding, partitioned) triples seen so far.
 #[derive(Default, Debug)]
 pub(crate) struct ShardingCache {
-    map: HashMap<(Box<str>, Box<str>, bool), Arc<ShardingFacts>>,
+    /// Keyed by [`ShardingCache::key`]'s bytes.
+    map: HashMap<Box<[u8]>, Arc<ShardingFacts>, BuildHasherDefault<WordHasher>>,
+    /// The key being looked up, built in place: a find of a sharded result
+    /// allocates nothing when its facts are known.
+    key: Vec<u8>,
 }
 
 impl ShardingCache {
@@ -225,8 +230,14 @@ impl ShardingCache {
         partitioned: bool,
         shapes: &mut FactsCache,
     ) -> Arc<ShardingFacts> {
-        let key = (Box::from(shape), Box::from(sharding), partitioned);
-        if let Some(f) = self.map.get(&key) {
+        self.key.clear();
+        // The shape's length first: no two (shape, sharding) pairs share
+        // a key, whatever bytes they hold.
+        self.key.extend_from_slice(&(shape.len() as u64).to_le_bytes());
+        self.key.extend_from_slice(shape.as_bytes());
+        self.key.push(u8::from(partitioned));
+        self.key.extend_from_slice(sharding.as_bytes());
+        if let Some(f) = self.map.get(self.key.as_slice()) {
             return Arc::clone(f);
         }
         if self.map.len() >= MAX_CACHED {
@@ -235,7 +246,7 @@ impl ShardingCache {
         let facts = Arc::new(compute(shape, sharding, partitioned, &mut |t| {
             shapes.get(t).bytes_footprint
         }));
-        self.map.insert(key, Arc::clone(&facts));
+        self.map.insert(self.key.as_slice().into(), Arc::clone(&facts));
         facts
     }
 }
