@@ -75,6 +75,25 @@ for (const engine of engines) {
       assert.deepEqual(violations, [], `${engine}, ${what}:\n${JSON.stringify(violations, null, 2)}`);
     };
 
+    // A test whose browser crashed (WebKit's web process once died in CI
+    // halfway through the suite, and every later test failed for want of a
+    // session) gets a new session, on the page the first test opens, and
+    // is run once more, said loudly; a second crash fails it.
+    const check = (name, fn) =>
+      test(name, async () => {
+        try {
+          await fn();
+        } catch (error) {
+          if (error?.name !== 'NoSuchSessionError') throw error;
+          console.error(`\n!!! ${engine}: the browser's session ended during "${name}" (${error.message}); a new session runs it again\n`);
+          driver = await startSession(engine);
+          // The tests that follow another one's page get the first one's.
+          await open(`?shape=${encodeURIComponent(SHAPE)}`);
+          await waitUntil(driver, page.drawn, 'the picture', 0);
+          await fn();
+        }
+      });
+
     before(async () => {
       base = await startServer();
       driver = await startSession(engine);
@@ -82,7 +101,7 @@ for (const engine of engines) {
       console.log(`${engine}: ${caps.get('browserName')} ${caps.get('browserVersion')}`);
     });
 
-    test('the app draws the address\'s shape', async () => {
+    check('the app draws the address\'s shape', async () => {
       await open(`?shape=${encodeURIComponent(SHAPE)}`);
       const drawn = await waitUntil(driver, page.drawn, 'the picture', 0);
       // 5 x 3 logical cells; 15 elements coloured by offset, padding hatched.
@@ -93,7 +112,7 @@ for (const engine of engines) {
       await shot('app');
     });
 
-    test('typing updates the summary and the address', async () => {
+    check('typing updates the summary and the address', async () => {
       const before = await driver.executeScript(page.generation);
       await retype('f32[4,7]{0,1}');
       await waitUntil(driver, page.queryIs, 'the address', 'shape', 'f32[4,7]{0,1}');
@@ -104,7 +123,7 @@ for (const engine of engines) {
       assert.equal(summary.dims.replace(/\s/g, ''), 'y=4,x=7');
     });
 
-    test('a broken shape shows its error with a caret', async () => {
+    check('a broken shape shows its error with a caret', async () => {
       await retype('f32[4,7]{0,1:T(2,2');
       const error = await waitUntil(driver, page.errorText, 'the error');
       assert.match(error, /\^/, error);
@@ -112,7 +131,7 @@ for (const engine of engines) {
       await shot('error');
     });
 
-    test('a preset loads its shape', async () => {
+    check('a preset loads its shape', async () => {
       const before = await driver.executeScript(page.generation);
       await find(By.css('#preset-select option[value="seed-2x3-col"]')).click();
       const drawn = await waitUntil(driver, page.drawn, 'the preset', before);
@@ -120,7 +139,7 @@ for (const engine of engines) {
       assert.equal(await find(By.id('shape-input')).getAttribute('value'), 'f32[2,3]{0,1}');
     });
 
-    test('the worked steps keep an index on one line', async () => {
+    check('the worked steps keep an index on one line', async () => {
       await open(`?shape=${encodeURIComponent(SHAPE)}`);
       await waitUntil(driver, page.drawn, 'the picture', 0);
       // Pin element (0, 0): a real click on its cell.
@@ -141,14 +160,14 @@ for (const engine of engines) {
     // The app's module in two parts (release builds; docs/dependencies.md,
     // "The app in two parts"): the loader fetches the rest after the start,
     // or, if that failed, a first call into it fetches it synchronously.
-    test('the app\'s second part arrives after the start', async () => {
+    check('the app\'s second part arrives after the start', async () => {
       await open('');
       await waitUntil(driver, page.drawn, 'the picture', 0);
       const rest = await waitUntil(driver, page.restReady, 'the rest instantiated');
       assert.deepEqual(rest, { split: true, sync: 0 });
     });
 
-    test('the app\'s second part, its fetch dropped once, is fetched when first needed', async () => {
+    check('the app\'s second part, its fetch dropped once, is fetched when first needed', async () => {
       const flaky = await startServer(undefined, { failOnce: '^/xla-layout-rest-' });
       await driver.get(flaky);
       await waitUntil(driver, page.drawn, 'the picture', 0);
@@ -168,7 +187,7 @@ for (const engine of engines) {
       assert.equal(await driver.executeScript('return document.getElementById("load-error")'), null);
     });
 
-    test('Export SVG gives the figure', async () => {
+    check('Export SVG gives the figure', async () => {
       await open(`?shape=${encodeURIComponent(SHAPE)}`);
       await waitUntil(driver, page.drawn, 'the picture', 0);
       await driver.executeScript(page.catchDownloads);
@@ -181,7 +200,7 @@ for (const engine of engines) {
       assert.deepEqual([svg.memoryCells, svg.memoryPads, svg.logicalCells], [15, 9, 15]);
     });
 
-    test('Copy embed code: the snippet, and the label says whether the clipboard took it', async () => {
+    check('Copy embed code: the snippet, and the label says whether the clipboard took it', async () => {
       await open(`?shape=${encodeURIComponent(SHAPE)}`);
       await waitUntil(driver, page.drawn, 'the picture', 0);
       await find(By.id('copy-embed')).click();
@@ -193,7 +212,7 @@ for (const engine of engines) {
       assert.match(snippet, /^<iframe src="[^"]*embed=1/);
     });
 
-    test('embed mode draws, with a heading and no violations', async () => {
+    check('embed mode draws, with a heading and no violations', async () => {
       await open(`?embed=1&controls=compact&shape=${encodeURIComponent(SHAPE)}`);
       const drawn = await waitUntil(driver, page.drawn, 'the embed', 0);
       assert.equal(drawn.world, '6,4'); // 5 x 3, tiles padding it to 6 x 4
@@ -209,7 +228,7 @@ for (const engine of engines) {
       await shot('embed');
     });
 
-    test('embed mode with a sharding draws device 5\'s shard (the sharded embed module)', async () => {
+    check('embed mode with a sharding draws device 5\'s shard (the sharded embed module)', async () => {
       const shape = 'f32[64,4096]{1,0:T(8,128)}';
       await open(`?embed=1&controls=compact&shape=${encodeURIComponent(shape)}&sharding=${encodeURIComponent('{devices=[16,1]<=[16]}')}&device=5`);
       const drawn = await waitUntil(driver, page.drawn, 'the shard', 0);
@@ -219,7 +238,7 @@ for (const engine of engines) {
       await axe('embed mode with a sharding');
     });
 
-    test('docs.html: the 21 elements mount and draw', async () => {
+    check('docs.html: the 21 elements mount and draw', async () => {
       await open('docs.html');
       const count = await waitUntil(driver, 'return document.querySelectorAll("xla-layout").length', 'the elements');
       assert.equal(count, 21);

@@ -68,19 +68,42 @@ export function missing(engine) {
 
 const cleanups = [];
 const children = new Set();
+
+/** Sends `signal` to a driver and everything it started: each driver leads
+ * its own process group, so its browser goes too, even after a crash left
+ * the browser without a session that `quit` could end. */
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
 process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
+  for (const child of children) killGroup(child, 'SIGKILL');
 });
 
-/** Stops every session and driver started here, newest first. */
+/** Stops every session and driver started here, newest first. A step
+ * that does not end within 15 s is given up: a browser that crashed can
+ * leave its driver unable to answer `quit`, and the run must still end. */
 export async function stopAll() {
   while (cleanups.length > 0) {
+    const step = cleanups.pop();
+    let timer;
+    const late = new Promise((_, fail) => {
+      timer = setTimeout(() => fail(new Error('no answer within 15 s')), 15_000);
+    });
     try {
-      await cleanups.pop()();
+      await Promise.race([step(), late]);
     } catch (error) {
       console.error('cleanup failed:', error.message);
+    } finally {
+      clearTimeout(timer);
     }
   }
+  // What is left (a driver that ignored SIGTERM) is killed outright.
+  for (const child of children) killGroup(child, 'SIGKILL');
 }
 
 function freePort() {
@@ -113,7 +136,8 @@ async function waitForDriver(url, child, output) {
 export async function startSession(engine) {
   const e = ENGINES[engine];
   const port = await freePort();
-  const child = spawn(e.driver, e.args(port), { stdio: ['ignore', 'pipe', 'pipe'] });
+  // `detached`: the driver leads a process group of its own (killGroup).
+  const child = spawn(e.driver, e.args(port), { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   children.add(child);
   let log = '';
   child.stdout.on('data', (chunk) => (log += chunk));
@@ -121,10 +145,19 @@ export async function startSession(engine) {
   cleanups.push(
     () =>
       new Promise((done) => {
-        children.delete(child);
-        if (child.exitCode !== null) return done();
-        child.once('exit', done);
-        child.kill('SIGTERM');
+        // The browser inherits the driver's output pipes: once the driver
+        // is gone, its group is killed and the pipes closed, or a browser
+        // left over (after a crash) keeps this process from ever exiting.
+        const finish = () => {
+          killGroup(child, 'SIGKILL');
+          child.stdout.destroy();
+          child.stderr.destroy();
+          children.delete(child);
+          done();
+        };
+        if (child.exitCode !== null || child.signalCode !== null) return finish();
+        child.once('exit', finish);
+        killGroup(child, 'SIGTERM');
       }),
   );
   const url = `http://127.0.0.1:${port}`;
