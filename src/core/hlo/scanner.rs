@@ -82,8 +82,6 @@ pub struct Scanner {
     found: usize,
     done: bool,
     scratch: Vec<(usize, usize)>,
-    /// An instruction's finds on their way out (kept for its capacity).
-    founds: Vec<Found>,
 }
 
 impl Scanner {
@@ -249,12 +247,13 @@ impl Scanner {
             self.close_report();
             let mut parts = std::mem::take(&mut self.parts);
             if parse_instruction(b, c, end, true, &mut parts) {
-                let mut found = std::mem::take(&mut self.founds);
-                self.instruction_founds(text, &parts, &mut found);
-                for f in found.drain(..) {
-                    self.push(f);
-                }
-                self.founds = found;
+                // No report entry holds finds back here (it was just
+                // closed): the finds go straight out, written once.
+                let mut out = std::mem::take(&mut self.out);
+                let before = out.len();
+                self.instruction_founds(text, &parts, &mut out);
+                self.found += out.len() - before;
+                self.out = out;
                 self.pos = (parts.end + 1).min(end).max(next);
             } else {
                 self.free = Some((c, le, ls));
