@@ -179,3 +179,37 @@ fn many_unclosed_comments_scan_in_linear_time() {
     let text = "/* open\n".repeat(20_000) + "%x = f32[5]{0} parameter(0)\n";
     assert_eq!(one_pass(&text), [row("result", "x", "f32[5]{0}")]);
 }
+
+/// A line of text after an instruction is a line of its own: its shapes
+/// are found, with or without attributes before it. (The reader once
+/// stepped onto such a line to see whether it continued the attribute
+/// list, declined it, and kept it in the instruction unread.) A comma at
+/// a line's end still carries the attributes onto the next line.
+#[test]
+fn a_line_of_text_after_an_instruction_keeps_its_shapes() {
+    for attrs in ["", ", metadata={op_name=\"a\"}"] {
+        let text = format!(
+            "%a = f32[2]{{0}} add(f32[2]{{0}} %x, f32[2]{{0}} %y){attrs}\nnote f32[3]{{0}} here\n"
+        );
+        assert_eq!(
+            same_in_chunks(&text),
+            [
+                row("result", "a", "f32[2]{0}"),
+                row("operand", "a", "f32[2]{0}"),
+                row("operand", "a", "f32[2]{0}"),
+                row("text", "", "f32[3]{0}"),
+            ],
+            "{attrs:?}"
+        );
+    }
+    let carried = "%a = f32[2]{0} negate(f32[2]{0} %x),\n  constraint={f32[4]{0}}\nnote f32[3]{0}\n";
+    assert_eq!(
+        same_in_chunks(carried),
+        [
+            row("result", "a", "f32[2]{0}"),
+            row("operand", "a", "f32[2]{0}"),
+            row("text", "a", "f32[4]{0}"),
+            row("text", "", "f32[3]{0}"),
+        ]
+    );
+}

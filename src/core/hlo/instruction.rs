@@ -65,10 +65,6 @@ pub struct Parts {
     pub text_shapes: Vec<Span>,
     /// Where the instruction's text ends (a line end).
     pub end: usize,
-    /// The line after `end` and its end, when the reader looked at it (to
-    /// see whether it continues the instruction): the scanner's next
-    /// statement starts there and need not search for its end again.
-    pub following: Option<(usize, usize)>,
 }
 
 impl Parts {
@@ -80,7 +76,6 @@ impl Parts {
         self.args.clear();
         self.attrs.clear();
         self.text_shapes.clear();
-        self.following = None;
     }
 }
 
@@ -155,7 +150,6 @@ pub(crate) fn parse_instruction(
         le: line_end(b, c, end),
         multiline,
         lines: 0,
-        seen: None,
     };
     let mut i = c;
     if b[i..r.le].starts_with(b"ROOT ") {
@@ -181,7 +175,7 @@ pub(crate) fn parse_instruction(
         free_shapes(b, i, i, r.le, r.le, true, |s, e| {
             parts.text_shapes.push(Span::new(s, e))
         });
-        finish(&r, parts);
+        parts.end = r.le;
         return true;
     };
     parts.opcode = Some(Span::new(i, oe));
@@ -194,20 +188,13 @@ pub(crate) fn parse_instruction(
         operands(&mut r, open, parts)
     };
     let Some(close) = close else {
-        finish(&r, parts);
+        parts.end = r.le;
         return true;
     };
     parts.operand_list = Some(Span::new(open, close + 1));
     attributes(&mut r, close + 1, parts);
-    finish(&r, parts);
-    true
-}
-
-/// Where the instruction ends, and the following line's end if the reader
-/// found it.
-fn finish(r: &Reader, parts: &mut Parts) {
     parts.end = r.le;
-    parts.following = r.seen.filter(|&(at, _)| Some(at) == r.le.checked_add(1));
+    true
 }
 
 /// The operand list from its `(`; returns the offset of its `)`.
@@ -256,7 +243,14 @@ fn attributes(r: &mut Reader, mut i: usize, parts: &mut Parts) {
     loop {
         i = skip_inline(b, i, r.le);
         if i >= r.le {
-            match r.next_line().filter(|_| after_comma) {
+            // Only a comma carries the list onto the next line. (Stepping
+            // onto it first and then declining took the line into the
+            // instruction unread: a line of text after an instruction
+            // lost its shapes.)
+            if !after_comma {
+                return;
+            }
+            match r.next_line() {
                 Some(at) => {
                     i = at;
                     continue;

@@ -24,8 +24,6 @@ pub(super) struct Reader<'b> {
     pub(super) le: usize,
     pub(super) multiline: bool,
     pub(super) lines: usize,
-    /// The last line looked at past the current one: its start and end.
-    pub(super) seen: Option<(usize, usize)>,
 }
 
 impl Reader<'_> {
@@ -37,7 +35,6 @@ impl Reader<'_> {
             return None;
         }
         let le = line_end(self.b, at, self.end);
-        self.seen = Some((at, le));
         if !continues(self.b, at, le) {
             return None;
         }

@@ -205,11 +205,7 @@ impl Scanner {
         let b = text.as_bytes();
         let end = b.len();
         let ls = self.pos;
-        let le = match self.parts.following.take() {
-            // The instruction before looked this line's end up already.
-            Some((at, le)) if at == ls => le,
-            _ => line_end(b, ls, end),
-        };
+        let le = line_end(b, ls, end);
         let next = (le + 1).min(end);
         let c = skip_inline(b, ls, le);
         if c >= le {
