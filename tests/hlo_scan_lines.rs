@@ -202,7 +202,8 @@ fn a_line_of_text_after_an_instruction_keeps_its_shapes() {
             "{attrs:?}"
         );
     }
-    let carried = "%a = f32[2]{0} negate(f32[2]{0} %x),\n  constraint={f32[4]{0}}\nnote f32[3]{0}\n";
+    let carried =
+        "%a = f32[2]{0} negate(f32[2]{0} %x),\n  constraint={f32[4]{0}}\nnote f32[3]{0}\n";
     assert_eq!(
         same_in_chunks(carried),
         [

@@ -233,7 +233,8 @@ impl ShardingCache {
         self.key.clear();
         // The shape's length first: no two (shape, sharding) pairs share
         // a key, whatever bytes they hold.
-        self.key.extend_from_slice(&(shape.len() as u64).to_le_bytes());
+        self.key
+            .extend_from_slice(&(shape.len() as u64).to_le_bytes());
         self.key.extend_from_slice(shape.as_bytes());
         self.key.push(u8::from(partitioned));
         self.key.extend_from_slice(sharding.as_bytes());
@@ -246,7 +247,8 @@ impl ShardingCache {
         let facts = Arc::new(compute(shape, sharding, partitioned, &mut |t| {
             shapes.get(t).bytes_footprint
         }));
-        self.map.insert(self.key.as_slice().into(), Arc::clone(&facts));
+        self.map
+            .insert(self.key.as_slice().into(), Arc::clone(&facts));
         facts
     }
 }
