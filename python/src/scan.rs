@@ -11,7 +11,7 @@
 
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use xla_layout_viz::core::hlo::{Found, ScanIter, MAX_SCAN_LEN};
+use xla_layout_viz::core::hlo::{Found, ScanIter, MAX_SCAN_LEN, TOO_LONG_HINT};
 
 /// `[record, record, ...]` for every shape in `text`, in the CLI's order.
 /// The GIL is released while scanning and printing.
@@ -42,7 +42,7 @@ pub fn scan_records(py: Python<'_>, text: &str) -> PyResult<ScanRecords> {
 fn fits(text: &str) -> PyResult<()> {
     if text.len() > MAX_SCAN_LEN {
         return Err(PyValueError::new_err(format!(
-            "scan: the text is {} bytes of UTF-8, longer than {MAX_SCAN_LEN} (4 GiB), the most one scan reads; split it, for example at its computations",
+            "scan: the text is {} bytes of UTF-8, longer than {MAX_SCAN_LEN}: {TOO_LONG_HINT}",
             text.len()
         )));
     }

@@ -5,7 +5,7 @@
 use std::io::Read;
 use std::path::PathBuf;
 
-use xla_layout_viz::core::hlo::{Found, ScanIter, MAX_SCAN_LEN, NOTHING_FOUND_HINT};
+use xla_layout_viz::core::hlo::{Found, ScanIter, MAX_SCAN_LEN, NOTHING_FOUND_HINT, TOO_LONG_HINT};
 
 use crate::common::{Failure, Output};
 
@@ -90,7 +90,7 @@ impl Args {
 
 fn too_long(name: &str) -> Failure {
     Failure(format!(
-        "xla-layout scan: {name} is longer than {MAX_SCAN_LEN} bytes (4 GiB), the most one scan reads; split it, for example at its computations"
+        "xla-layout scan: {name} is longer than {MAX_SCAN_LEN} bytes: {TOO_LONG_HINT}"
     ))
 }
 

@@ -37,6 +37,6 @@ pub use instruction::{Arg, Attr};
 pub use iter::{scan, ScanIter};
 pub use record::{Record, ReportRecord};
 pub use report::ReportedSize;
-pub use scanner::{Outcome, Progress, Scanner, NOTHING_FOUND_HINT};
+pub use scanner::{Outcome, Progress, Scanner, NOTHING_FOUND_HINT, TOO_LONG_HINT};
 pub use sdy::SdyMeshes;
 pub use sharding::{sharding_facts, ShardingFacts};

@@ -6,7 +6,7 @@
 //! the bytes these helpers stop at are ASCII, so every returned offset is
 //! a character boundary of the UTF-8 text.
 
-pub(crate) use super::type_name::{is_type_name, MAX_TYPE_NAME};
+use super::type_name::{is_type_name, MAX_TYPE_NAME};
 
 /// The longest dims list or layout we follow. XLA's layouts are tens of
 /// characters; anything longer is cut here and reported as invalid.

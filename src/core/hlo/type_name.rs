@@ -51,6 +51,10 @@ static TYPE_KEYS: [u128; ElementType::ALL.len()] = {
     keys
 };
 
+/// The keys of the two names that are shapes but not element types.
+const TOKEN: u128 = name_key(b"token");
+const OPAQUE: u128 = name_key(b"opaque");
+
 /// Is `name` the name of a shape's element type (`f32`, `pred`, ...), or
 /// `token`/`opaque` when `special` is set?
 pub(crate) fn is_type_name(name: &[u8], special: bool) -> bool {
@@ -58,7 +62,7 @@ pub(crate) fn is_type_name(name: &[u8], special: bool) -> bool {
         return false;
     }
     let key = name_key(name);
-    if key == name_key(b"token") || key == name_key(b"opaque") {
+    if key == TOKEN || key == OPAQUE {
         return special;
     }
     TYPE_KEYS.binary_search(&key).is_ok()
