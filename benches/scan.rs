@@ -35,6 +35,15 @@ mod native {
         g.sample_size(10);
         g.throughput(Throughput::Bytes(text.len() as u64));
         g.bench_function("module_50MB_one_pass", |b| b.iter(|| scan(&text).len()));
+        // The same on one thread (`scan` cuts a text this long into
+        // pieces, one per core): the scanner's own speed, as in the app.
+        g.bench_function("module_50MB_one_pass_one_thread", |b| {
+            b.iter(|| {
+                let mut sc = Scanner::new();
+                sc.scan_some(&text, usize::MAX);
+                sc.take_found().len()
+            })
+        });
         // The same module without its `sharding=` attributes: what reading
         // shardings costs a module that has none (issue 27: not slower).
         let plain = text.replace(", sharding={devices=[2,1]0,1}", "");

@@ -24,6 +24,7 @@ mod compare;
 mod explain;
 mod hlo_scan;
 mod hlo_scan_lines;
+mod hlo_scan_pieces;
 mod hlo_scan_props;
 mod hlo_scan_types;
 mod mapping_examples;

@@ -1,9 +1,9 @@
 //! Any text: scanning never panics, every span lies on character
 //! boundaries inside the text, spans come in order, and scanning in
-//! small chunks finds the same as one pass.
+//! small chunks or on threads finds the same as one pass.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use xla_layout_viz::core::hlo::{explain, Scanner};
+use xla_layout_viz::core::hlo::{explain, scan_on_threads, Scanner};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
@@ -23,6 +23,10 @@ fuzz_target!(|data: &[u8]| {
         last = f.span().start;
     }
     let budget = 1 + data.first().copied().unwrap_or(0) as usize % 17;
+    // On threads, in pieces cut where computations open: the same finds,
+    // every field.
+    let pieces = scan_on_threads(&text, 3, budget * 8);
+    assert_eq!(format!("{pieces:?}"), format!("{found:?}"));
     // The same text again in small chunks (the facts of its shapes are
     // kept: they were checked above).
     sc.restart();

@@ -1,10 +1,21 @@
 //! The one-call and iterator forms of the scanner.
 
 use super::found::Found;
+#[cfg(not(target_arch = "wasm32"))]
+use super::scanner::parallel::{scan_on_threads, MIN_PIECE};
 use super::scanner::Scanner;
 
 /// Every shape in `text`, in order.
+///
+/// Natively, a text of several megabytes is scanned on every core the
+/// machine has, in pieces cut where computations open; the finds are the
+/// same as on one thread (see `parallel.rs`).
 pub fn scan(text: &str) -> Vec<Found> {
+    #[cfg(not(target_arch = "wasm32"))]
+    if text.len() >= 2 * MIN_PIECE {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        return scan_on_threads(text, threads, MIN_PIECE);
+    }
     // One pass into one vector: collecting from chunks moved every find
     // twice and grew two vectors.
     let mut scanner = Scanner::new();

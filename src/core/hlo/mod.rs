@@ -5,7 +5,8 @@
 //! - `scan.rs`: byte-level candidate finding (type names before `[`,
 //!   layouts, tuples, strings, comments).
 //! - `instruction.rs`, `module.rs`, `report.rs`: the statements XLA prints.
-//! - `scanner.rs`: the incremental scanner and its one-call forms.
+//! - `scanner.rs`: the incremental scanner and its one-call forms
+//!   (`parallel.rs`: one scan on several threads, natively).
 //! - `found.rs`, `facts.rs`, `record.rs`: results, sizes, JSON
 //!   (`record_json.rs`: the JSON lines writer).
 //! - `sharding.rs`, `sdy.rs`: an instruction's `sharding=` (or Shardy's
@@ -37,6 +38,8 @@ pub use instruction::{Arg, Attr};
 pub use iter::{scan, ScanIter};
 pub use record::{Record, ReportRecord};
 pub use report::ReportedSize;
+#[cfg(not(target_arch = "wasm32"))]
+pub use scanner::parallel::scan_on_threads;
 pub use scanner::{Outcome, Progress, Scanner, NOTHING_FOUND_HINT, TOO_LONG_HINT};
 pub use sdy::SdyMeshes;
 pub use sharding::{sharding_facts, ShardingFacts};

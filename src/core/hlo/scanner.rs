@@ -25,6 +25,9 @@ use report_entry::Pending;
 
 #[path = "line_cursor.rs"]
 mod line_cursor;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "parallel.rs"]
+pub(super) mod parallel;
 #[path = "report_entry.rs"]
 mod report_entry;
 
@@ -76,8 +79,10 @@ pub struct Scanner {
     shardings: ShardingCache,
     /// The current computation was written by XLA's SPMD partitioner.
     partitioned: bool,
-    /// The module's Shardy meshes.
+    /// The module's Shardy meshes, and where its header starts.
     meshes: Option<SdyMeshes>,
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    module_at: Option<usize>,
     /// No `*/` follows this offset (a comment opened after it never closes).
     no_close_from: Option<usize>,
     parts: Parts,
@@ -116,21 +121,26 @@ impl Scanner {
             self.done = true;
             return self.progress();
         }
-        let b = text.as_bytes();
-        let end = b.len();
         let budget_end = self.pos.saturating_add(max_bytes.max(1));
-        while self.pos < end && self.pos < budget_end {
-            if let Some((resume, le, ls)) = self.free {
-                self.free_text(text, resume, le, ls, budget_end);
-                continue;
-            }
-            self.statement(text);
-        }
-        if self.pos >= end && !self.done {
+        self.run(text, budget_end);
+        if self.pos >= text.len() && !self.done {
             self.close_report();
             self.done = true;
         }
         self.progress()
+    }
+
+    /// Statements (and pieces of a long line of free text) until `stop` or
+    /// the text's end.
+    fn run(&mut self, text: &str, stop: usize) {
+        let end = text.len();
+        while self.pos < end && self.pos < stop {
+            if let Some((resume, le, ls)) = self.free {
+                self.free_text(text, resume, le, ls, stop);
+                continue;
+            }
+            self.statement(text);
+        }
     }
 
     /// The shapes found since the last call, in text order.
@@ -223,6 +233,7 @@ impl Scanner {
         if rest.starts_with(b"HloModule") {
             self.close_report();
             self.partitioned = false;
+            self.module_at = Some(c);
             self.meshes = text.get(c..le).and_then(header_meshes);
             let e = entry_layout(b, c, le);
             for (k, p) in e.params.iter().enumerate() {
