@@ -151,6 +151,13 @@ impl Found {
         }
     }
 
+    /// Moves the find `lines` lines down (a piece of the text scanned on
+    /// its own counted its lines from its start).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    pub(crate) fn add_lines(&mut self, lines: usize) {
+        self.line = small((self.line as usize).saturating_add(lines));
+    }
+
     /// The shape as written (byte span into the scanned text).
     pub fn span(&self) -> Span {
         Span::new(self.span.start as usize, self.span.end as usize)

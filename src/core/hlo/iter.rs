@@ -12,7 +12,7 @@ use super::scanner::Scanner;
 /// same as on one thread (see `parallel.rs`).
 pub fn scan(text: &str) -> Vec<Found> {
     #[cfg(not(target_arch = "wasm32"))]
-    if text.len() >= 2 * MIN_PIECE {
+    if text.len() >= 4 * MIN_PIECE {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         return scan_on_threads(text, threads, MIN_PIECE);
     }

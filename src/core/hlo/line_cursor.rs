@@ -31,6 +31,16 @@ fn count_chars(b: &[u8]) -> usize {
 }
 
 impl LineCursor {
+    /// A cursor counting lines from the line starting at `at` (line 1).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    pub(super) fn starting_at(at: usize) -> LineCursor {
+        LineCursor {
+            pos: at,
+            line_start: at,
+            ..LineCursor::default()
+        }
+    }
+
     /// 1-based line and column (in characters) of `off`.
     pub(super) fn locate(&mut self, b: &[u8], off: usize) -> (usize, usize) {
         let off = off.min(b.len());

@@ -11,16 +11,27 @@
 //! away and the previous scanner reads on over it. So the finds are
 //! always those of a scan on one thread, only sooner.
 
-use super::{Scanner, SdyMeshes};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{mpsc, Mutex};
+
+use super::{FactsCache, LineCursor, Scanner, SdyMeshes};
 use crate::core::hlo::found::{Found, MAX_SCAN_LEN};
 use crate::core::hlo::instruction::starts_instruction;
 use crate::core::hlo::module::{computation_header, may_be_signature, signature};
 use crate::core::hlo::scan::{line_end, skip_inline};
 use crate::core::hlo::sharding::header_meshes;
 
-/// A text shorter than this many bytes a piece is scanned on one thread:
-/// a thread's start and the pieces' joining cost more than they save.
-pub(crate) const MIN_PIECE: usize = 4 << 20;
+/// The smallest piece: a thread's start, a piece's fresh caches and its
+/// joining cost less than its scan.
+pub(crate) const MIN_PIECE: usize = 1 << 20;
+
+/// Pieces per thread: the threads take pieces as they finish, so one slow
+/// piece does not hold the others up, and the finds of a piece are joined
+/// while later pieces are still being scanned.
+const PIECES_PER_THREAD: usize = 4;
+
+/// The most finds room is made for before they are found.
+const MAX_ROOM: usize = 1 << 20;
 
 /// How far past a piece's planned start a computation is looked for.
 const MAX_LOOK: usize = 1 << 20;
@@ -32,6 +43,9 @@ pub fn scan_on_threads(text: &str, threads: usize, min_piece: usize) -> Vec<Foun
     scan_in_pieces(text, threads, min_piece).0
 }
 
+/// A scanned piece, by its number.
+type Piece = (usize, Scanner);
+
 /// [`scan_on_threads`], and how many pieces after the first were kept
 /// (the others were read on by the scanner before them).
 pub(crate) fn scan_in_pieces(text: &str, threads: usize, min_piece: usize) -> (Vec<Found>, usize) {
@@ -41,64 +55,185 @@ pub(crate) fn scan_in_pieces(text: &str, threads: usize, min_piece: usize) -> (V
         first.done = true;
         return (Vec::new(), 0);
     }
-    let cuts = cuts(text.as_bytes(), threads, min_piece);
-    if cuts.is_empty() {
+    let cuts = cuts(
+        text.as_bytes(),
+        threads.saturating_mul(PIECES_PER_THREAD),
+        min_piece,
+    );
+    if cuts.is_empty() || threads < 2 {
         first.run(text, text.len());
         return (first.finish(), 0);
     }
-    let module = first_module(text);
-    let module_at = module.as_ref().map(|m| m.0);
+    let starts: Vec<usize> = [0].into_iter().chain(cuts.iter().copied()).collect();
     let ends: Vec<usize> = cuts.iter().copied().chain([text.len()]).collect();
-    let pieces: Vec<Scanner> = std::thread::scope(|s| {
-        let handles: Vec<_> = cuts
-            .iter()
-            .zip(&ends[1..])
-            .map(|(&from, &to)| {
-                let module = module.clone();
-                s.spawn(move || {
-                    let mut sc = Scanner::at(text, from, module);
-                    sc.run(text, to);
-                    sc
-                })
-            })
-            .collect();
-        first.run(text, cuts[0]);
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
-    });
-    let total = pieces.iter().map(|p| p.out.len()).sum::<usize>();
-    let mut out = first.take_found();
-    out.reserve(total);
-    let mut current = first;
-    let mut kept = 0;
-    for ((piece, &from), &to) in pieces.into_iter().zip(&cuts).zip(&ends[1..]) {
-        if current.ends_where_starts(from, module_at) {
-            current.close_report();
-            current.append_found(&mut out);
-            current = piece;
-            kept += 1;
+    let module = first_module(text);
+    let next = AtomicUsize::new(1);
+    let spare = Spare::default();
+    let (tx, rx) = mpsc::channel::<Piece>();
+    std::thread::scope(|s| {
+        for _ in 1..threads.min(starts.len()) {
+            let (tx, next, module) = (tx.clone(), &next, module.clone());
+            let (starts, ends, spare) = (&starts, &ends, &spare);
+            s.spawn(move || {
+                let mut cache = FactsCache::default();
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= starts.len() {
+                        return;
+                    }
+                    let range = (starts[k], ends[k]);
+                    let sc = Scanner::piece(text, range, &module, &mut cache, spare);
+                    if tx.send((k, sc)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        // Room for the finds at once, guessed at one in 64 bytes and at
+        // most MAX_ROOM (address space only, until written): the joins
+        // then do not move the finds already joined.
+        first.out = Vec::with_capacity((text.len() / 64).min(MAX_ROOM));
+        first.run(text, ends[0]);
+        let out = first.take_found();
+        let mut join = Join {
+            text,
+            spare: &spare,
+            module_at: module.as_ref().map(|m| m.0),
+            out,
+            current: first,
+            base: 0,
+            kept: 0,
+        };
+        let mut ready: Vec<Option<Scanner>> = starts.iter().map(|_| None).collect();
+        let mut cache = FactsCache::default();
+        let mut k = 1;
+        while k < starts.len() {
+            for (j, sc) in rx.try_iter() {
+                ready[j] = Some(sc);
+            }
+            if let Some(piece) = ready[k].take() {
+                join.piece(piece, starts[k], ends[k]);
+                k += 1;
+                continue;
+            }
+            // Nothing to join yet: scan a piece here, or wait for one.
+            let j = next.fetch_add(1, Ordering::Relaxed);
+            if j < starts.len() {
+                let range = (starts[j], ends[j]);
+                ready[j] = Some(Scanner::piece(text, range, &module, &mut cache, &spare));
+                continue;
+            }
+            match rx.recv() {
+                Ok((j, sc)) => ready[j] = Some(sc),
+                // Every thread has ended without it: read on over it here.
+                Err(_) => {
+                    join.current.run(text, ends[k]);
+                    k += 1;
+                }
+            }
+        }
+        join.finish()
+    })
+}
+
+/// The finds of the pieces, joined in text order.
+struct Join<'t> {
+    text: &'t str,
+    spare: &'t Spare,
+    module_at: Option<usize>,
+    out: Vec<Found>,
+    /// The scanner of the last piece kept (its lines counted from the
+    /// piece's start, `base` lines into the text).
+    current: Scanner,
+    base: usize,
+    kept: usize,
+}
+
+impl Join<'_> {
+    /// The piece from `from` to `to`: kept if the scanner before it stopped
+    /// where and as it started; else that scanner reads on over it.
+    fn piece(&mut self, piece: Scanner, from: usize, to: usize) {
+        if !self.current.ends_where_starts(from, self.module_at) {
+            self.current.run(self.text, to);
+            return;
+        }
+        self.current.close_report();
+        self.take();
+        let (line, _) = self.current.lines.locate(self.text.as_bytes(), from);
+        self.base += line - 1;
+        let done = std::mem::replace(&mut self.current, piece);
+        self.spare.put(done.out);
+        self.kept += 1;
+    }
+
+    /// The current scanner's finds, moved to their lines in the text.
+    fn take(&mut self) {
+        let base = self.base;
+        if base == 0 {
+            self.out.append(&mut self.current.out);
         } else {
-            current.run(text, to);
+            self.out.extend(self.current.out.drain(..).map(|mut f| {
+                f.add_lines(base);
+                f
+            }));
         }
     }
-    out.append(&mut current.finish());
-    (out, kept)
+
+    fn finish(mut self) -> (Vec<Found>, usize) {
+        self.current.close_report();
+        self.current.done = true;
+        self.take();
+        self.out.shrink_to_fit();
+        (self.out, self.kept)
+    }
+}
+
+/// Emptied find buffers, for the next pieces to write into: memory
+/// already written once is not faulted in again.
+#[derive(Default)]
+struct Spare(Mutex<Vec<Vec<Found>>>);
+
+impl Spare {
+    fn put(&self, mut v: Vec<Found>) {
+        v.clear();
+        if let Ok(mut all) = self.0.lock() {
+            all.push(v);
+        }
+    }
+
+    fn take(&self) -> Vec<Found> {
+        self.0
+            .lock()
+            .ok()
+            .and_then(|mut all| all.pop())
+            .unwrap_or_default()
+    }
 }
 
 impl Scanner {
-    /// A scanner starting at the line `from`, where a computation opens,
-    /// as one that read the text before it with only `module` for a
-    /// module header.
-    fn at(text: &str, from: usize, module: Option<(usize, Option<SdyMeshes>)>) -> Scanner {
+    /// The piece from the line `from`, where a computation opens, to `to`,
+    /// scanned as by a scanner that read the text before it with only
+    /// `module` for a module header; its lines are counted from `from`.
+    fn piece(
+        text: &str,
+        (from, to): (usize, usize),
+        module: &Option<(usize, Option<SdyMeshes>)>,
+        cache: &mut FactsCache,
+        spare: &Spare,
+    ) -> Scanner {
         let mut sc = Scanner::new();
         sc.len = text.len();
         sc.pos = from;
+        sc.lines = LineCursor::starting_at(from);
         if let Some((at, meshes)) = module {
-            sc.module_at = Some(at);
-            sc.meshes = meshes;
+            sc.module_at = Some(*at);
+            sc.meshes = meshes.clone();
         }
+        sc.cache = std::mem::take(cache);
+        sc.out = spare.take();
+        sc.run(text, to);
+        *cache = std::mem::take(&mut sc.cache);
         sc
     }
 
@@ -111,7 +246,8 @@ impl Scanner {
             && self.module_at == module_at
     }
 
-    /// Closes the scan at the text's end and hands over every find.
+    /// Closes a scan on one thread at the text's end and hands over every
+    /// find.
     fn finish(&mut self) -> Vec<Found> {
         self.close_report();
         self.done = true;
@@ -136,9 +272,10 @@ fn first_module(text: &str) -> Option<(usize, Option<SdyMeshes>)> {
 
 /// Where the pieces start: for each planned start after the first, the
 /// next line that opens a computation (its statement sets the
-/// computation's state afresh), at least `min_piece` bytes apart.
-fn cuts(b: &[u8], threads: usize, min_piece: usize) -> Vec<usize> {
-    let n = threads.min(b.len() / min_piece.max(1)).max(1);
+/// computation's state afresh), at least `min_piece` bytes apart: up to
+/// `pieces` pieces.
+fn cuts(b: &[u8], pieces: usize, min_piece: usize) -> Vec<usize> {
+    let n = pieces.min(b.len() / min_piece.max(1)).max(1);
     let mut cuts: Vec<usize> = Vec::new();
     for k in 1..n {
         let planned = b.len() / n * k;
