@@ -20,6 +20,9 @@ impl Default for LineCursor {
     }
 }
 
+/// Segments up to this long are searched newline by newline.
+const SHORT: usize = 512;
+
 /// Characters in `b`: its bytes that do not continue a UTF-8 sequence.
 /// ASCII (nearly every HLO text) is answered by `is_ascii`, which reads a
 /// word at a time (the count byte by byte was a twentieth of a scan).
@@ -52,9 +55,21 @@ impl LineCursor {
             self.col = 0;
         }
         let seg = &b[self.pos..off];
-        match memchr::memrchr(b'\n', seg) {
+        // Finds are close together: a segment holds a newline or two, or
+        // none. One search per newline costs less than a reverse search
+        // and a count, each set up for long texts.
+        let mut last = None;
+        if seg.len() <= SHORT {
+            for k in memchr::memchr_iter(b'\n', seg) {
+                self.line += 1;
+                last = Some(k);
+            }
+        } else if let Some(k) = memchr::memrchr(b'\n', seg) {
+            self.line += memchr::memchr_iter(b'\n', seg).count();
+            last = Some(k);
+        }
+        match last {
             Some(k) => {
-                self.line += memchr::memchr_iter(b'\n', seg).count();
                 self.line_start = self.pos + k + 1;
                 self.col = count_chars(&b[self.line_start..off]);
             }
@@ -62,5 +77,56 @@ impl LineCursor {
         }
         self.pos = off;
         (self.line, self.col + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Line and column by counting from the text's start.
+    fn brute(b: &[u8], off: usize) -> (usize, usize) {
+        let line = 1 + b[..off].iter().filter(|&&c| c == b'\n').count();
+        let start = b[..off]
+            .iter()
+            .rposition(|&c| c == b'\n')
+            .map_or(0, |k| k + 1);
+        (line, count_chars(&b[start..off]) + 1)
+    }
+
+    #[test]
+    fn locate_agrees_with_counting_from_the_start() {
+        // Gaps between offsets short and long (past SHORT), with no, one
+        // and many newlines, and non-ASCII characters; offsets mostly
+        // increasing, sometimes going back.
+        let mut text = String::new();
+        for k in 0..400 {
+            text.push_str(&"x".repeat(k % 37));
+            text.push_str(if k.is_multiple_of(5) { "é\n" } else { "\n" });
+            if k.is_multiple_of(50) {
+                text.push_str(&"\n".repeat(700));
+                text.push_str(&"y".repeat(900));
+            }
+        }
+        let b = text.as_bytes();
+        let bounds: Vec<usize> = (0..=b.len())
+            .filter(|&i| text.is_char_boundary(i))
+            .collect();
+        let mut cursor = LineCursor::default();
+        let mut seed = 7u64;
+        let mut at = 0usize;
+        for _ in 0..5000 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let step = ((seed >> 33) % 1500) as usize;
+            at = if seed.is_multiple_of(11) {
+                at.saturating_sub(step)
+            } else {
+                (at + step) % bounds.len()
+            };
+            let off = bounds[at];
+            assert_eq!(cursor.locate(b, off), brute(b, off), "at {off}");
+        }
     }
 }
