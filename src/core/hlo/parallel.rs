@@ -66,7 +66,7 @@ pub(crate) fn scan_in_pieces(text: &str, threads: usize, min_piece: usize) -> (V
     }
     let starts: Vec<usize> = [0].into_iter().chain(cuts.iter().copied()).collect();
     let ends: Vec<usize> = cuts.iter().copied().chain([text.len()]).collect();
-    let module = first_module(text);
+    let module = first_module(text, cuts[0]);
     let next = AtomicUsize::new(1);
     let spare = Spare::default();
     let (tx, rx) = mpsc::channel::<Piece>();
@@ -255,11 +255,13 @@ impl Scanner {
     }
 }
 
-/// The first `HloModule` starting a line (after spaces), with the Shardy
-/// meshes its header names, as the scanner reads them there.
-fn first_module(text: &str) -> Option<(usize, Option<SdyMeshes>)> {
+/// The first `HloModule` starting a line (after spaces) before `before`,
+/// with the Shardy meshes its header names, as the scanner reads them
+/// there. (A header after it makes the pieces after that header start
+/// differently from the scanner before them: they are read on over.)
+fn first_module(text: &str, before: usize) -> Option<(usize, Option<SdyMeshes>)> {
     let b = text.as_bytes();
-    memchr::memmem::find_iter(b, b"HloModule")
+    memchr::memmem::find_iter(&b[..before], b"HloModule")
         .find(|&at| {
             let ls = memchr::memrchr(b'\n', &b[..at]).map_or(0, |k| k + 1);
             b[ls..at].iter().all(|&c| c == b' ' || c == b'\t')
@@ -286,7 +288,6 @@ fn cuts(b: &[u8], pieces: usize, min_piece: usize) -> Vec<usize> {
             }
         }
     }
-    cuts.dedup();
     cuts
 }
 
