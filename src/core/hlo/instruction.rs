@@ -143,11 +143,24 @@ pub(crate) fn parse_instruction(
     multiline: bool,
     parts: &mut Parts,
 ) -> bool {
+    parse_instruction_on(b, c, line_end(b, c, end), end, multiline, parts)
+}
+
+/// [`parse_instruction`] on the line ending at `le` (the offset of its
+/// `\n`, or `end`), when the caller has found it already.
+pub(crate) fn parse_instruction_on(
+    b: &[u8],
+    c: usize,
+    le: usize,
+    end: usize,
+    multiline: bool,
+    parts: &mut Parts,
+) -> bool {
     parts.clear();
     let mut r = Reader {
         b,
         end,
-        le: line_end(b, c, end),
+        le,
         multiline,
         lines: 0,
     };

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use super::facts::FactsCache;
 use super::found::{Ctx, Found, Role, ShapeFacts, MAX_SCAN_LEN};
-use super::instruction::{parse_instruction, starts_instruction, Parts};
+use super::instruction::{parse_instruction_on, starts_instruction, Parts};
 use super::module::{
     computation_header, entry_layout, is_partitioned, may_be_signature, signature,
 };
@@ -258,7 +258,7 @@ impl Scanner {
         if starts_instruction(b, c, le) {
             self.close_report();
             let mut parts = std::mem::take(&mut self.parts);
-            if parse_instruction(b, c, end, true, &mut parts) {
+            if parse_instruction_on(b, c, le, end, true, &mut parts) {
                 // No report entry holds finds back here (it was just
                 // closed): the finds go straight out, written once.
                 let mut out = std::mem::take(&mut self.out);
