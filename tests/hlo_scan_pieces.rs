@@ -103,3 +103,19 @@ fn a_report_entry_after_a_cut_keeps_its_memory_space() {
         same(&text, 3, min_piece).unwrap();
     }
 }
+
+#[test]
+fn any_count_of_threads_and_any_piece_size_is_safe() {
+    // Threads and pieces are capped, whatever is asked: no thread per
+    // byte, no piece of no bytes.
+    let module = include_str!("fixtures/hlo/module.hlo").repeat(20);
+    for (threads, min_piece) in [
+        (0, 0),
+        (1, 0),
+        (usize::MAX, 0),
+        (usize::MAX, usize::MAX),
+        (7, 1),
+    ] {
+        same(&module, threads, min_piece).unwrap();
+    }
+}

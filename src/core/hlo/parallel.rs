@@ -38,6 +38,11 @@ const MAX_ROOM: usize = 1 << 20;
 /// How far past a piece's planned start a computation is looked for.
 const MAX_LOOK: usize = 1 << 20;
 
+/// The most threads and the most pieces one scan is cut into, whatever
+/// is asked.
+const MAX_THREADS: usize = 256;
+const MAX_PIECES: usize = 4096;
+
 /// Every shape in `text`, in order (the same finds as [`super::super::scan`]
 /// makes on one thread), on up to `threads` threads, in pieces of at least
 /// `min_piece` bytes (tests cut small texts with a small one).
@@ -57,11 +62,8 @@ pub(crate) fn scan_in_pieces(text: &str, threads: usize, min_piece: usize) -> (V
         first.done = true;
         return (Vec::new(), 0);
     }
-    let cuts = cuts(
-        text.as_bytes(),
-        threads.saturating_mul(PIECES_PER_THREAD),
-        min_piece,
-    );
+    let threads = threads.min(MAX_THREADS);
+    let cuts = cuts(text.as_bytes(), threads * PIECES_PER_THREAD, min_piece);
     if cuts.is_empty() || threads < 2 {
         first.run(text, text.len());
         return (first.finish(), 0);
@@ -275,16 +277,24 @@ fn first_module(text: &str, before: usize) -> Option<(usize, Option<SdyMeshes>)>
 }
 
 /// Where the pieces start: for each planned start after the first, the
-/// next line that opens a computation (its statement sets the
-/// computation's state afresh), at least `min_piece` bytes apart: up to
-/// `pieces` pieces.
+/// first line that opens a computation (its statement sets the
+/// computation's state afresh) before the next planned start and within
+/// [`MAX_LOOK`] bytes, at least `min_piece` bytes after the last cut: up
+/// to `pieces` pieces (at most [`MAX_PIECES`]). Each byte is looked at
+/// once at most, so a text with no computation costs one walk over its
+/// lines at most, and a smaller one when long.
 fn cuts(b: &[u8], pieces: usize, min_piece: usize) -> Vec<usize> {
-    let n = pieces.min(b.len() / min_piece.max(1)).max(1);
+    let n = pieces
+        .min(MAX_PIECES)
+        .min(b.len() / min_piece.max(1))
+        .max(1);
+    let step = b.len() / n;
     let mut cuts: Vec<usize> = Vec::new();
     for k in 1..n {
-        let planned = b.len() / n * k;
         let after = cuts.last().map_or(0, |&c| c + min_piece);
-        if let Some(cut) = computation_after(b, planned.max(after)) {
+        let from = (step * k).max(after);
+        let limit = (step * (k + 1)).min(from.saturating_add(MAX_LOOK));
+        if let Some(cut) = computation_between(b, from, limit) {
             if b.len() - cut >= min_piece / 2 {
                 cuts.push(cut);
             }
@@ -293,21 +303,22 @@ fn cuts(b: &[u8], pieces: usize, min_piece: usize) -> Vec<usize> {
     cuts
 }
 
-/// The first line starting after `from` (within [`MAX_LOOK`] bytes) whose
+/// The first line starting after `from` and before `limit` whose
 /// statement opens a computation: [`Scanner::statement`] takes it as a
 /// signature or a computation header, which reset the computation's state.
-fn computation_after(b: &[u8], from: usize) -> Option<usize> {
-    let end = b.len();
-    let limit = end.min(from.saturating_add(MAX_LOOK));
-    let mut ls = from.checked_add(memchr::memchr(b'\n', b.get(from..limit)?)?)? + 1;
-    while ls < limit {
-        let le = line_end(b, ls, end);
-        if b[ls] != b' ' && opens_computation(b, ls, le) {
-            return Some(ls);
-        }
-        ls = le + 1;
-    }
-    None
+/// Only lines ending in `{` are tried (every computation XLA prints opens
+/// so), found by a vectorised search: walking every line of a text with
+/// no computation, a long memory report, cost a sixth of its scan.
+fn computation_between(b: &[u8], from: usize, limit: usize) -> Option<usize> {
+    let hay = b.get(from..limit.min(b.len()))?;
+    let first = |needle: &[u8]| {
+        memchr::memmem::find_iter(hay, needle).find_map(|k| {
+            let ls = from + memchr::memrchr(b'\n', &hay[..k])? + 1;
+            let le = from + k + needle.len() - 1;
+            (b[ls] != b' ' && opens_computation(b, ls, le)).then_some(ls)
+        })
+    };
+    first(b"{\n").or_else(|| first(b"{\r\n"))
 }
 
 /// The branches [`Scanner::statement`] tries before the signature and the

@@ -27,11 +27,20 @@ fn cuts_fall_on_lines_that_open_a_computation() {
         assert!(text[c..].starts_with("%comp."), "{:?}", &text[c..c + 10]);
     }
     assert!(at.windows(2).all(|w| w[1] - w[0] >= 200));
+    // Lines ending in `\r\n` too.
+    let crlf = text.replace('\n', "\r\n");
+    assert_eq!(cuts(crlf.as_bytes(), 4, 200).len(), 3);
     // No computation after the planned start: no cut.
     let plain = "f32[8]{0}\n".repeat(100);
     assert!(cuts(plain.as_bytes(), 4, 100).is_empty());
     // Too short for two pieces.
     assert!(cuts(b, 4, b.len()).is_empty());
+    // However many pieces are asked for, at most MAX_PIECES, each cut
+    // after the last.
+    let many = module(3000);
+    let at = cuts(many.as_bytes(), usize::MAX, 0);
+    assert!(at.len() > 1000 && at.len() < MAX_PIECES, "{}", at.len());
+    assert!(at.windows(2).all(|w| w[0] < w[1]));
 }
 
 #[test]
@@ -51,12 +60,14 @@ fn a_piece_inside_a_comment_is_read_on_by_the_scanner_before_it() {
     let whole = module(40);
     let mid = whole.len() / 2;
     let ls = mid + whole[mid..].find("\n%comp.").unwrap() + 1;
-    // A comment opened before the cut closes after it: every line in
-    // between is hidden, the cut line too.
+    // A comment opened before a computation closes ten computations
+    // later: every line in between is hidden, the cuts' lines too.
+    let close = ls + whole[ls..].match_indices("\n}\n").nth(9).unwrap().0 + 2;
     let text = format!(
-        "{}/* hidden\n{}",
+        "{}/* hidden\n{} */{}",
         &whole[..ls],
-        whole[ls..].replacen("\n}\n", "\n} */\n", 2)
+        &whole[ls..close],
+        &whole[close..]
     );
     let (found, kept) = scan_in_pieces(&text, 2, 200);
     let at = cuts(text.as_bytes(), 2 * PIECES_PER_THREAD, 200);
