@@ -280,9 +280,9 @@ fn first_module(text: &str, before: usize) -> Option<(usize, Option<SdyMeshes>)>
 /// first line that opens a computation (its statement sets the
 /// computation's state afresh) before the next planned start and within
 /// [`MAX_LOOK`] bytes, at least `min_piece` bytes after the last cut: up
-/// to `pieces` pieces (at most [`MAX_PIECES`]). Each byte is looked at
-/// once at most, so a text with no computation costs one walk over its
-/// lines at most, and a smaller one when long.
+/// to `pieces` pieces (at most [`MAX_PIECES`]). Each byte is searched
+/// once at most: a text with no computation costs one search over it at
+/// most, and over a megabyte a piece when long.
 fn cuts(b: &[u8], pieces: usize, min_piece: usize) -> Vec<usize> {
     let n = pieces
         .min(MAX_PIECES)
