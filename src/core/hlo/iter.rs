@@ -16,6 +16,11 @@ pub fn scan(text: &str) -> Vec<Found> {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         return scan_on_threads(text, threads, MIN_PIECE);
     }
+    scan_one_thread(text)
+}
+
+/// Every shape in `text`, in order, on this thread.
+pub(crate) fn scan_one_thread(text: &str) -> Vec<Found> {
     // One pass into one vector: collecting from chunks moved every find
     // twice and grew two vectors.
     let mut scanner = Scanner::new();

@@ -17,6 +17,7 @@ use std::sync::{mpsc, Mutex};
 use super::{FactsCache, LineCursor, Scanner, SdyMeshes};
 use crate::core::hlo::found::{Found, MAX_SCAN_LEN};
 use crate::core::hlo::instruction::starts_instruction;
+use crate::core::hlo::iter::scan_one_thread;
 use crate::core::hlo::module::{computation_header, may_be_signature, signature};
 use crate::core::hlo::scan::{line_end, skip_inline};
 use crate::core::hlo::sharding::header_meshes;
@@ -56,17 +57,14 @@ type Piece = (usize, Scanner);
 /// [`scan_on_threads`], and how many pieces after the first were kept
 /// (the others were read on by the scanner before them).
 pub(crate) fn scan_in_pieces(text: &str, threads: usize, min_piece: usize) -> (Vec<Found>, usize) {
-    let mut first = Scanner::new();
-    first.len = text.len();
-    if text.len() > MAX_SCAN_LEN {
-        first.done = true;
-        return (Vec::new(), 0);
-    }
     let threads = threads.min(MAX_THREADS);
-    let cuts = cuts(text.as_bytes(), threads * PIECES_PER_THREAD, min_piece);
-    if cuts.is_empty() || threads < 2 {
-        first.run(text, text.len());
-        return (first.finish(), 0);
+    let cuts = if threads < 2 || text.len() > MAX_SCAN_LEN {
+        Vec::new()
+    } else {
+        cuts(text.as_bytes(), threads * PIECES_PER_THREAD, min_piece)
+    };
+    if cuts.is_empty() {
+        return (scan_one_thread(text), 0);
     }
     let starts: Vec<usize> = [0].into_iter().chain(cuts.iter().copied()).collect();
     let ends: Vec<usize> = cuts.iter().copied().chain([text.len()]).collect();
@@ -94,12 +92,18 @@ pub(crate) fn scan_in_pieces(text: &str, threads: usize, min_piece: usize) -> (V
             });
         }
         drop(tx);
+        let mut first = Scanner::new();
+        first.len = text.len();
         // Room for the finds at once, guessed at one in 64 bytes and at
         // most MAX_ROOM (address space only, until written): the joins
         // then do not move the finds already joined.
         first.out = Vec::with_capacity((text.len() / 64).min(MAX_ROOM));
         first.run(text, ends[0]);
         let out = first.take_found();
+        // This thread's later pieces start with the shapes the first one
+        // met (the first's scanner builds a cache again only if it has to
+        // read on over a piece).
+        let mut cache = std::mem::take(&mut first.cache);
         let mut join = Join {
             text,
             spare: &spare,
@@ -110,7 +114,6 @@ pub(crate) fn scan_in_pieces(text: &str, threads: usize, min_piece: usize) -> (V
             kept: 0,
         };
         let mut ready: Vec<Option<Scanner>> = starts.iter().map(|_| None).collect();
-        let mut cache = FactsCache::default();
         let mut k = 1;
         while k < starts.len() {
             for (j, sc) in rx.try_iter() {
@@ -186,7 +189,6 @@ impl Join<'_> {
 
     fn finish(mut self) -> (Vec<Found>, usize) {
         self.current.close_report();
-        self.current.done = true;
         self.take();
         self.out.shrink_to_fit();
         (self.out, self.kept)
@@ -248,14 +250,6 @@ impl Scanner {
             && self.free.is_none()
             && self.space.is_none()
             && self.module_at == module_at
-    }
-
-    /// Closes a scan on one thread at the text's end and hands over every
-    /// find.
-    fn finish(&mut self) -> Vec<Found> {
-        self.close_report();
-        self.done = true;
-        self.take_found()
     }
 }
 
