@@ -58,7 +58,7 @@
    * timed once after each measured keystroke. The work never changes, so
    * its spread is the machine's, not the app's: a p95 more than about twice
    * its median means time taken from the page (another process, or the
-   * host descheduling this machine's virtual CPUs: docs/performance.md,
+   * host descheduling this machine's virtual CPUs: docs/performance/machine.md,
    * "Time the machine takes away").
    */
   const CONTROL_STEPS = 2_000_000;

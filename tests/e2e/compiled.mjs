@@ -3,7 +3,7 @@
 // Liftoff at its first call, the whole function) from navigation start to
 // the first drawn picture, with the bytes of code of each function read
 // from the module's code section. Used by firstpaint_compile.mjs (the
-// benchmark) and firstframe.test.mjs (the budget); docs/performance.md,
+// benchmark) and firstframe.test.mjs (the budget); docs/performance/first-paint.md,
 // "What the first picture compiles, less".
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

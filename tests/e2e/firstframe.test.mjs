@@ -1,6 +1,6 @@
 // What the first picture compiles: a budget on the bytes of wasm code V8
 // compiles on the main thread before the first picture of the app and of
-// embed mode (compiled.mjs; docs/performance.md, "What the first picture
+// embed mode (compiled.mjs; docs/performance/first-paint.md, "What the first picture
 // compiles, less"). The count is the same in every load of a build, so
 // one load each decides. What the first frame does not show (the side
 // panels, the step-through, the export bar, the summary, the explanation,

@@ -8,7 +8,7 @@
 // machine (and tracing adds a little to each event).
 //
 //   trunk build --release && node tests/e2e/firstpaint_compile.mjs [LOADS] [URL-SUFFIX]
-// DIST_DIR=/path/to/dist measures another build (docs/performance.md,
+// DIST_DIR=/path/to/dist measures another build (docs/performance/first-paint.md,
 // "Compiling the module's functions at their first call").
 import { compiledBeforePicture } from './compiled.mjs';
 import { distDir, launchBrowser, median, startServer, stopAll, watchFirstPicture } from './harness.mjs';

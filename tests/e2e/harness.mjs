@@ -324,7 +324,7 @@ export async function frames(page, n = 2) {
  * control, a linear congruential generator of 2 million steps, 2-3 ms on a
  * quiet 2-core machine) timed `n` times, each in a task of its own, in the
  * page. Its work never changes, so a slow run of it is time the machine
- * took from the page (docs/performance.md, "Time the machine takes away").
+ * took from the page (docs/performance/machine.md, "Time the machine takes away").
  * Returns `{ median, max, quiet }` in ms; `quiet` when no run took over
  * 25 ms, the bound a timing check may trust.
  */

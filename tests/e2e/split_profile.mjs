@@ -97,7 +97,7 @@ try {
     // "Suggest layouts" on 8 dims: the search and the helpers it calls in
     // one part, not calling across the two modules for every order it
     // tries (the click -> list went from 3-4 ms to 15-24 when a list made
-    // without it left them apart; docs/performance.md).
+    // without it left them apart; docs/performance/samples.md).
     await typeShape(page, 'bf16[3,5,7,9,11,13,17,19]{0,1,2,3,4,5,6,7:T(8,128)(2,1)}');
     await page.locator('#suggest-button').click();
     await page.locator('#suggestions').waitFor({ timeout: 10_000 });

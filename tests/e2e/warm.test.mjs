@@ -3,7 +3,7 @@
 // the cell labels' fonts at their few whole-pixel sizes (Chromium
 // rasterises a font's glyphs once per size) and the hatching of padding.
 // Checked by recording, in the page, every font set on a canvas and every
-// pattern made (docs/performance.md, "Glyphs at new sizes, and the
+// pattern made (docs/performance/warm-up.md, "Glyphs at new sizes, and the
 // hatching"). With label sizes to a tenth of a pixel, or a pattern made per
 // painter, this fails.
 

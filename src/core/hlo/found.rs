@@ -53,7 +53,7 @@ impl Role {
 
 /// The longest text the scanner reads: its finds keep offsets, lines and
 /// columns in 32 bits (a find takes 80 bytes instead of 176, and a scan's
-/// time is largely the writing of its finds: docs/performance.md). A
+/// time is largely the writing of its finds: docs/performance/native-scan.md). A
 /// longer text is refused ([`super::Outcome::TooLong`]).
 pub const MAX_SCAN_LEN: usize = u32::MAX as usize - 1;
 
@@ -351,7 +351,7 @@ mod tests {
         assert!(!g.root);
     }
 
-    /// What a one-pass scan writes per shape (docs/performance.md, "The
+    /// What a one-pass scan writes per shape (docs/performance/native-scan.md, "The
     /// finds in 80 bytes"): growing it costs every scan.
     #[test]
     #[cfg(target_pointer_width = "64")]

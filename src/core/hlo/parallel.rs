@@ -30,7 +30,7 @@ pub(crate) const MIN_PIECE: usize = 1 << 20;
 /// piece does not hold the others up, and the finds of a piece are joined
 /// while later pieces are still being scanned. Small pieces' finds are
 /// still in the cache when joined: 16 a thread made a pass of the bench's
-/// module 10-15% shorter than 4 (docs/performance.md).
+/// module 10-15% shorter than 4 (docs/performance/native-scan.md).
 const PIECES_PER_THREAD: usize = 16;
 
 /// The most finds room is made for before they are found.

@@ -15,7 +15,7 @@ pub const LABEL_MIN_PX: f64 = 22.0;
 /// each new cell size drew its labels in a new font size, and Chromium's
 /// canvas rasterised those glyphs again in the keystroke: a first drawing
 /// of `f32[5,5]{1,0:T(2,2)}` took 7.6 ms against 2.2 for a size seen before
-/// (docs/performance.md, "Glyphs at new sizes").
+/// (docs/performance/warm-up.md, "Glyphs at new sizes").
 pub const CELL_LABEL_SIZES: [f64; 7] = [9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0];
 /// Every character a cell label can hold (`CellLabels`: offsets, indices
 /// `2,3`, letters), bar the older proto's padding value.

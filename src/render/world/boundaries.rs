@@ -85,7 +85,7 @@ fn tile_row<'r>(raster: &'r Raster, level: usize, row: &'r mut Vec<u64>) -> &'r 
 /// unpredictable, and the count has no branches; at the blocks' corners
 /// the branches are predictable and skip work (deep zooms' logical scenes
 /// had become 10-30% slower with the noise, most of it this count counting
-/// without branches everywhere; docs/performance.md).
+/// without branches everywhere; docs/performance/samples.md).
 /// Inlined into its one caller: as a call it cost more instructions.
 #[inline(always)]
 fn pair_counts(t: &[u64], rows: usize, cols: usize, noisy: bool) -> [(u64, u64); 2] {

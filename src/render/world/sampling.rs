@@ -31,7 +31,7 @@
 //! is then shared by an eighth of its column (or row), scattered: where it
 //! falls on something rare, a faint dotted streak, not a stripe (one
 //! position per row would draw whole rows of gap or padding). More classes
-//! thin the streaks and cost as many more lookups (docs/performance.md,
+//! thin the streaks and cost as many more lookups (docs/performance/samples.md,
 //! "Samples off the blocks' corners").
 //!
 //! So that a column's few positions still show its blocks' share, they are

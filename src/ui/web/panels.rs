@@ -4,7 +4,7 @@
 //! Each part is its own function, never inlined into `App`'s view: V8
 //! compiles a wasm function at its first call, the whole of it, so code
 //! that only the later frames run stays out of what the first picture
-//! compiles (issue 24; docs/performance.md, "Compiling the module's
+//! compiles (issue 24; docs/performance/first-paint.md, "Compiling the module's
 //! functions at their first call").
 
 use yew::prelude::*;

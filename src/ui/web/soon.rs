@@ -5,7 +5,7 @@
 //! on, each waits at least 4 ms (the HTML standard, "Timers"). The idle
 //! warm-up (`warm.rs`) is such a chain of about 80 tasks of 1-5 ms, so it
 //! took 420-450 ms of wall time to do 135-150 ms of work, and a reader who
-//! typed in its first half second typed on cold code (docs/performance.md,
+//! typed in its first half second typed on cold code (docs/performance/warm-up.md,
 //! "The warm-up, unclamped"). A posted message is not clamped, and each
 //! task still ends before the next begins, so input and frames come
 //! between them.

@@ -55,7 +55,7 @@ const REPEAT: usize = 60;
 /// thousand. Without the last two, the first keystroke of such a shape
 /// (`bf16[8,1,1280,16384]`, `s32[2048,1,128,128,4]` in the harness) had V8
 /// compile that code with its optimising compiler on the other core while
-/// the keystroke ran (docs/performance.md, "The first round's optimising
+/// the keystroke ran (docs/performance/warm-up.md, "The first round's optimising
 /// compiles").
 const SCENE_SAMPLES: [&str; 4] = [
     "bf16[4,3,40,300]{3,2,0,1:T(8,128)(2,1)}",
@@ -70,7 +70,7 @@ const SCENE_SAMPLES: [&str; 4] = [
 /// largest frame: with five rounds the first keystroke of the `*` shape
 /// still built its scenes in 6-15 ms (3.1-3.4 once warm); with nine,
 /// 3.5-7 ms, and those later tasks take under 1 ms each once optimised
-/// (docs/performance.md, "The panels follow the picture"). The last three
+/// (docs/performance/keystrokes.md, "The panels follow the picture"). The last three
 /// rounds fill a canvas-sized frame, once the code is optimised (tasks of
 /// 1-3 ms, at most 7): scenes sampled at small frames leave the paths a
 /// full pane takes (more samples, tile edges found between them) cold, and
@@ -124,7 +124,7 @@ pub(super) fn warm_scenes_after_first_picture() {
 /// yet waits while the canvas rasterises them (the first drawing of
 /// `f32[5,5]{1,0:T(2,2)}` took 6.7 ms against 3.8 at a size seen before),
 /// and the first padded picture made its hatching pattern (1.8 ms):
-/// docs/performance.md, "Glyphs at new sizes, and the hatching".
+/// docs/performance/warm-up.md, "Glyphs at new sizes, and the hatching".
 fn glyph_task(step: usize) {
     let start = timing::now();
     let size = CELL_LABEL_SIZES.get(step).copied();

@@ -45,7 +45,7 @@ for (const engine of engines) {
     let driver;
     let base;
     // The side panels, the export bar and the examples menu's options mount
-    // a frame after the first picture (docs/performance.md, first paint), so
+    // a frame after the first picture (docs/performance/first-paint.md), so
     // an element is waited for rather than looked up once.
     const find = (locator) =>
       driver.wait(until.elementLocated(locator), Number(process.env.E2E_TIMEOUT_MS ?? 15_000), `waiting for ${locator}`);
