@@ -34,14 +34,30 @@ const chromiumFlags = [
 
 const cleanups = [];
 
-/** Runs every registered cleanup once, newest first. */
-export async function stopAll() {
+/** Registers `cleanup` (sync or async) for `stopAll`. */
+export function onStop(cleanup) {
+  cleanups.push(cleanup);
+}
+
+/**
+ * Runs every registered cleanup once, newest first. One that throws, or
+ * has not finished after `timeoutMs`, is reported and left behind, so that
+ * a browser that does not close cannot keep the others (and the test run)
+ * waiting; what it held is killed when node exits (`lastResort`).
+ */
+export async function stopAll({ timeoutMs = 20_000 } = {}) {
   while (cleanups.length > 0) {
     const cleanup = cleanups.pop();
+    let timer;
+    const late = new Promise((_, failed) => {
+      timer = setTimeout(() => failed(new Error(`did not finish in ${timeoutMs} ms`)), timeoutMs);
+    });
     try {
-      await cleanup();
+      await Promise.race([Promise.resolve().then(cleanup), late]);
     } catch (error) {
       console.error('cleanup failed:', error);
+    } finally {
+      clearTimeout(timer);
     }
   }
 }
@@ -79,6 +95,8 @@ export async function startServer(dir = distDir, { failOnce = null } = {}) {
         if (server.exitCode !== null) return done();
         server.once('exit', done);
         server.kill('SIGTERM');
+        // A server that ignores SIGTERM is killed.
+        setTimeout(() => server.exitCode === null && server.kill('SIGKILL'), 5_000).unref();
       }),
   );
   const port = await new Promise((found, failed) => {
