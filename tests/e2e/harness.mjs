@@ -6,7 +6,7 @@
 // interrupted.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,8 +42,10 @@ export function onStop(cleanup) {
 /**
  * Runs every registered cleanup once, newest first. One that throws, or
  * has not finished after `timeoutMs`, is reported and left behind, so that
- * a browser that does not close cannot keep the others (and the test run)
- * waiting; what it held is killed when node exits (`lastResort`).
+ * it cannot keep the others (and the test run) waiting. (A browser that
+ * does not close is killed by its own cleanup after 15 s, a server that
+ * ignores SIGTERM after 5 s; anything else left is killed when node exits,
+ * `lastResort`.)
  */
 export async function stopAll({ timeoutMs = 20_000 } = {}) {
   while (cleanups.length > 0) {
@@ -117,8 +119,28 @@ export async function startServer(dir = distDir, { failOnce = null } = {}) {
   return `http://127.0.0.1:${port}/`;
 }
 
-/** Launches headless Chromium with a fresh profile; resolves to its context. */
-export async function launchBrowser() {
+/** The processes of a context's browser: those naming its profile. */
+export function browserProcesses(context) {
+  const profile = profileOf.get(context);
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes(`user-data-dir=${profile}`);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+const profileOf = new WeakMap();
+
+/**
+ * Launches headless Chromium with a fresh profile; resolves to its
+ * context. Its cleanup kills the browser if it has not closed after
+ * `closeTimeoutMs`.
+ */
+export async function launchBrowser({ closeTimeoutMs = 15_000 } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'xla-layout-viz-e2e-'));
   profiles.add(profile);
   cleanups.push(() => {
@@ -132,7 +154,29 @@ export async function launchBrowser() {
     viewport: { width: 1100, height: 900 },
     deviceScaleFactor: 1,
   });
-  cleanups.push(() => context.close());
+  profileOf.set(context, profile);
+  cleanups.push(async () => {
+    // A browser that does not close in time is killed (found by its
+    // profile), so that its pipes do not keep node running.
+    let timer;
+    const killed = new Promise((_, failed) => {
+      timer = setTimeout(() => {
+        for (const pid of browserProcesses(context)) {
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            // Gone already.
+          }
+        }
+        failed(new Error(`the browser did not close in ${closeTimeoutMs} ms: killed`));
+      }, closeTimeoutMs);
+    });
+    try {
+      await Promise.race([context.close(), killed]);
+    } finally {
+      clearTimeout(timer);
+    }
+  });
   return context;
 }
 

@@ -3,7 +3,7 @@
 // must not keep the test run waiting until CI's time limit).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { onStop, stopAll } from './harness.mjs';
+import { browserProcesses, launchBrowser, onStop, stopAll } from './harness.mjs';
 
 test('stopAll runs every cleanup newest first, past one that hangs and one that throws', { timeout: 10_000 }, async () => {
   const ran = [];
@@ -31,4 +31,33 @@ test('stopAll runs every cleanup newest first, past one that hangs and one that 
   // Each cleanup ran once: nothing is left to run.
   await stopAll({ timeoutMs: 300 });
   assert.deepEqual(ran, ['newest', 'oldest']);
+});
+
+test('a browser that does not close is killed, and stopAll goes on', { timeout: 60_000 }, async () => {
+  const context = await launchBrowser({ closeTimeoutMs: 500 });
+  const before = browserProcesses(context);
+  assert.ok(before.length > 0, 'the browser has processes naming its profile');
+  const ran = [];
+  onStop(() => ran.push('after the browser'));
+  context.close = () => new Promise(() => {}); // a close that never ends
+  const report = console.error;
+  const reported = [];
+  console.error = (...args) => reported.push(args.map(String).join(' '));
+  try {
+    await stopAll({ timeoutMs: 10_000 });
+  } finally {
+    console.error = report;
+  }
+  assert.deepEqual(ran, ['after the browser']);
+  assert.match(reported.join('\n'), /did not close in 500 ms: killed/);
+  // SIGKILL is delivered at once; the processes may take a moment to go.
+  const start = performance.now();
+  while (browserProcesses(context).length > 0 && performance.now() - start < 5_000) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const left = browserProcesses(context);
+  // Whatever is left is killed here, so that a failure fails rather than
+  // keeps node running.
+  for (const pid of left) process.kill(pid, 'SIGKILL');
+  assert.deepEqual(left, []);
 });
