@@ -13,6 +13,7 @@ import {
   firstFrameGeneration,
   openApp,
   pixel,
+  pixels,
   sampleAt,
   screenshot,
   stopAll,
@@ -20,7 +21,7 @@ import {
   waitForPicture,
   waitForQuery,
 } from './harness.mjs';
-import { FIRST_COLOUR, LIGHT, footprint, hatchGrey, inBounds, near, rampColour, tiledOffset } from './xla.mjs';
+import { DARK, FIRST_COLOUR, LIGHT, footprint, hatchGrey, inBounds, near, rampColour, tiledOffset } from './xla.mjs';
 
 const DEFAULT_SHAPE = 'bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)}';
 const DEFAULT = { dims: [8, 1, 1280, 16384], m2m: [3, 2, 0, 1], tiles: [[8, 128], [2, 1]] };
@@ -267,4 +268,36 @@ test('a reload begun right after an edit keeps the edit', async () => {
   assert.equal(await other.inputValue('#shape-input'), older);
   await other.close();
   assert.deepEqual(app.errors, []);
+});
+
+// The picture's canvas is opaque (src/render/backend/canvas/paint.rs,
+// `opaque_context`): the compositor neither blends it nor draws what is
+// under it. An opaque canvas starts black, so every row of it must be
+// painted: at a device pixel ratio of 1.5 the panes' fills end short of
+// its last rows, which showed grey before the whole canvas was filled
+// after each resize and change of theme.
+test('the picture is opaque, and every row of it is painted, at any size and in either theme', async () => {
+  const other = await app.context.newPage();
+  try {
+    const cdp = await app.context.newCDPSession(other);
+    await other.goto(app.baseUrl);
+    await other.waitForSelector('#layout-canvas[data-generation]');
+    const alpha = await other.$eval('#layout-canvas', (c) => c.getContext('2d').getContextAttributes().alpha);
+    assert.equal(alpha, false, 'the picture\'s context is opaque');
+    for (const [scheme, theme] of [['light', LIGHT], ['dark', DARK]]) {
+      await other.emulateMedia({ colorScheme: scheme });
+      for (const [width, height] of [[1003, 700], [1003, 709], [1100, 900]]) {
+        await cdp.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1.5, mobile: false });
+        // The canvas repaints at its new size and theme within a frame or two.
+        await other.waitForTimeout(300);
+        const h = await other.$eval('#layout-canvas', (c) => c.clientHeight);
+        // Column 1, which no pane draws on: the background in every row.
+        const column = await pixels(other, 1, 0, 1, h);
+        const off = column.map((p, y) => [y, p]).filter(([, p]) => !near(p, theme.background, 2));
+        assert.deepEqual(off.slice(0, 3), [], `${scheme}, ${width}x${height} at 1.5x: rows not the background`);
+      }
+    }
+  } finally {
+    await other.close();
+  }
 });

@@ -15,6 +15,20 @@ pub fn context(canvas: &HtmlCanvasElement) -> Option<Ctx> {
     canvas.get_context("2d").ok()??.dyn_into::<Ctx>().ok()
 }
 
+/// The context of a canvas whose every pixel the painter paints: opaque
+/// (`alpha: false`), so that the browser's compositor neither blends it
+/// nor draws what lies under it (a quarter less of its work per picture
+/// when it composites in software: docs/performance/keystroke-tail.md).
+pub fn opaque_context(canvas: &HtmlCanvasElement) -> Option<Ctx> {
+    let options = js_sys::Object::new();
+    js_sys::Reflect::set(&options, &"alpha".into(), &false.into()).ok()?;
+    canvas
+        .get_context_with_context_options("2d", &options)
+        .ok()??
+        .dyn_into::<Ctx>()
+        .ok()
+}
+
 pub fn new_canvas() -> Option<HtmlCanvasElement> {
     web_sys::window()?
         .document()?

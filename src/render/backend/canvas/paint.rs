@@ -26,8 +26,8 @@ use crate::render::world::views::Pane;
 use crate::render::world::worlds::Worlds;
 
 use super::draw2d::{
-    clip, context, hatch_pattern, image_canvas, new_canvas, outline, paint_image, paint_labels,
-    paint_trail, resize, stroke_lines,
+    clip, context, hatch_pattern, image_canvas, new_canvas, opaque_context, outline, paint_image,
+    paint_labels, paint_trail, resize, stroke_lines,
 };
 
 /// What decides a pane's picture.
@@ -107,6 +107,12 @@ pub struct Painter {
     thumbs: [Option<(ThumbKey, HtmlCanvasElement)>; 2],
     /// One per pane, so that their sizes (the sample grids) stay put.
     scratch: [HtmlCanvasElement; 2],
+    /// The background the whole canvas was last filled with, since its
+    /// last resize. It is opaque: a new or resized canvas is black, the
+    /// panes' fills can meet at a row they share, and at a fractional
+    /// device pixel ratio they can end a row short of the bottom; those
+    /// rows keep what was there (the e2e test "the picture is opaque").
+    filled: Option<Rgb>,
 }
 
 impl Painter {
@@ -114,7 +120,7 @@ impl Painter {
     /// box, transparent, not receiving pointer events).
     pub fn new(canvas: HtmlCanvasElement, overlay: HtmlCanvasElement) -> Option<Painter> {
         Some(Painter {
-            ctx: context(&canvas)?,
+            ctx: opaque_context(&canvas)?,
             octx: context(&overlay)?,
             canvas,
             overlay,
@@ -124,6 +130,7 @@ impl Painter {
             dense: [Vec::new(), Vec::new()],
             thumbs: [None, None],
             scratch: [new_canvas()?, new_canvas()?],
+            filled: None,
         })
     }
 
@@ -135,6 +142,7 @@ impl Painter {
         );
         if resize(&self.canvas, w, h) {
             self.keys = [None, None];
+            self.filled = None;
         }
         resize(&self.overlay, w, h);
     }
@@ -199,11 +207,23 @@ impl Painter {
                 ctx.fill_rect(0.0, 0.0, w, h);
             }
         }
+        self.filled = Some(theme.background);
     }
 
     /// Paints one frame: the panes whose key changed, then the overlay.
     pub fn paint(&mut self, input: &FrameInput<'_>) -> PaintReport {
         self.size(&input.frame, input.dpr);
+        if self.filled != Some(input.theme.background) {
+            let _ = self.ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+            self.ctx.set_fill_style_str(&input.theme.background.css());
+            self.ctx.fill_rect(
+                0.0,
+                0.0,
+                f64::from(self.canvas.width()),
+                f64::from(self.canvas.height()),
+            );
+            self.filled = Some(input.theme.background);
+        }
         let mut report = PaintReport::default();
         for pane in PANES {
             let key = LayerKey {
