@@ -150,11 +150,7 @@ impl Found {
             line: small(line),
             column: small(column),
             index: ctx.index.map_or(u32::MAX, small),
-            owner: At::of(if in_signature {
-                ctx.computation
-            } else {
-                ctx.instruction
-            }),
+            owner: At::of(ctx.computation.or(ctx.instruction)),
             opcode: At::of(ctx.opcode),
             name: At::of(ctx.name),
             allocation: None,

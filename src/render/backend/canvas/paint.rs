@@ -191,38 +191,39 @@ impl Painter {
         }
     }
 
+    /// Fills the whole picture with `theme`'s background (it is opaque:
+    /// this covers whatever was there).
+    fn fill_background(&mut self, theme: &Theme) {
+        let _ = self.ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+        self.ctx.set_fill_style_str(&theme.background.css());
+        self.ctx.fill_rect(
+            0.0,
+            0.0,
+            f64::from(self.canvas.width()),
+            f64::from(self.canvas.height()),
+        );
+        self.filled = Some(theme.background);
+    }
+
     /// Clears everything (nothing to draw).
     pub fn clear(&mut self, frame: &Frame, theme: &Theme, dpr: f64) {
         self.size(frame, dpr);
         self.keys = [None, None];
-        for (ctx, fill) in [(&self.ctx, true), (&self.octx, false)] {
-            let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
-            let (w, h) = (
-                f64::from(self.canvas.width()),
-                f64::from(self.canvas.height()),
-            );
-            ctx.clear_rect(0.0, 0.0, w, h);
-            if fill {
-                ctx.set_fill_style_str(&theme.background.css());
-                ctx.fill_rect(0.0, 0.0, w, h);
-            }
-        }
-        self.filled = Some(theme.background);
+        self.fill_background(theme);
+        let _ = self.octx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+        self.octx.clear_rect(
+            0.0,
+            0.0,
+            f64::from(self.overlay.width()),
+            f64::from(self.overlay.height()),
+        );
     }
 
     /// Paints one frame: the panes whose key changed, then the overlay.
     pub fn paint(&mut self, input: &FrameInput<'_>) -> PaintReport {
         self.size(&input.frame, input.dpr);
         if self.filled != Some(input.theme.background) {
-            let _ = self.ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
-            self.ctx.set_fill_style_str(&input.theme.background.css());
-            self.ctx.fill_rect(
-                0.0,
-                0.0,
-                f64::from(self.canvas.width()),
-                f64::from(self.canvas.height()),
-            );
-            self.filled = Some(input.theme.background);
+            self.fill_background(&input.theme);
         }
         let mut report = PaintReport::default();
         for pane in PANES {
