@@ -34,6 +34,25 @@ const chromiumFlags = [
 
 const cleanups = [];
 
+/**
+ * Resolves as `work` (a promise) does, or, when it has not settled after
+ * `ms`, runs `late` and rejects with the error `message`.
+ */
+async function within(work, ms, message, late = () => {}) {
+  let timer;
+  const timedOut = new Promise((_, failed) => {
+    timer = setTimeout(() => {
+      late();
+      failed(new Error(message));
+    }, ms);
+  });
+  try {
+    return await Promise.race([work, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Registers `cleanup` (sync or async) for `stopAll`. */
 export function onStop(cleanup) {
   cleanups.push(cleanup);
@@ -50,16 +69,10 @@ export function onStop(cleanup) {
 export async function stopAll({ timeoutMs = 20_000 } = {}) {
   while (cleanups.length > 0) {
     const cleanup = cleanups.pop();
-    let timer;
-    const late = new Promise((_, failed) => {
-      timer = setTimeout(() => failed(new Error(`did not finish in ${timeoutMs} ms`)), timeoutMs);
-    });
     try {
-      await Promise.race([Promise.resolve().then(cleanup), late]);
+      await within(Promise.resolve().then(cleanup), timeoutMs, `did not finish in ${timeoutMs} ms`);
     } catch (error) {
       console.error('cleanup failed:', error);
-    } finally {
-      clearTimeout(timer);
     }
   }
 }
@@ -155,28 +168,19 @@ export async function launchBrowser({ closeTimeoutMs = 15_000 } = {}) {
     deviceScaleFactor: 1,
   });
   profileOf.set(context, profile);
-  cleanups.push(async () => {
-    // A browser that does not close in time is killed (found by its
-    // profile), so that its pipes do not keep node running.
-    let timer;
-    const killed = new Promise((_, failed) => {
-      timer = setTimeout(() => {
-        for (const pid of browserProcesses(context)) {
-          try {
-            process.kill(pid, 'SIGKILL');
-          } catch {
-            // Gone already.
-          }
+  // A browser that does not close in time is killed (found by its
+  // profile), so that its pipes do not keep node running.
+  cleanups.push(() =>
+    within(context.close(), closeTimeoutMs, `the browser did not close in ${closeTimeoutMs} ms: killed`, () => {
+      for (const pid of browserProcesses(context)) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Gone already.
         }
-        failed(new Error(`the browser did not close in ${closeTimeoutMs} ms: killed`));
-      }, closeTimeoutMs);
-    });
-    try {
-      await Promise.race([context.close(), killed]);
-    } finally {
-      clearTimeout(timer);
-    }
-  });
+      }
+    }),
+  );
   return context;
 }
 
