@@ -125,6 +125,37 @@ def test_other_threads_run_during_scan():
     assert counted > 100_000, counted
 
 
+def test_a_module_scanned_in_pieces_matches_cli(cli, tmp_path):
+    # Over 4 MiB of computations: the core's `scan` reads it on every core,
+    # cut where computations open, and keeps each piece's records in their
+    # own vector (docs/scan.md). Reads that cross pieces (records() in
+    # chunks, slices, single records from either end) are the CLI's lines,
+    # which it prints scanning on one thread.
+    comp = (
+        "%fused.{c} (p.{c}: f32[{c},128]) -> bf16[{c},128] {{\n"
+        "  %p.{c} = f32[{c},128]{{1,0:T(8,128)}} parameter(0)\n"
+        "  ROOT %n.{c} = bf16[{c},128]{{1,0:T(8,128)(2,1)}} convert(f32[{c},128]{{1,0:T(8,128)}} %p.{c})\n"
+        "}}\n\n"
+    )
+    text = "HloModule pieces\n\n" + "".join(comp.format(c=c % 997 + 1) for c in range(30_000))
+    assert len(text) > 5 << 20
+    path = tmp_path / "pieces.hlo"
+    path.write_text(text)
+    expected = cli_records(cli, path)
+    assert len(expected) == 30_000 * 5
+    got = X.scan(text)
+    assert len(got) == len(expected)
+    for k in [0, 1, 4_999, 5_000, 77_777, len(expected) - 1]:
+        assert got[k] == expected[k]
+        assert got[-1 - k] == expected[-1 - k]
+    assert got.records() == expected
+    assert got[149_990:150_000] == expected[149_990:]
+    assert got.order_by_waste()[:3] == sorted(
+        range(len(expected)),
+        key=lambda k: -(expected[k]["bytes_footprint"] - expected[k]["bytes_data"]),
+    )[:3]
+
+
 @pytest.mark.parametrize("path", HLO, ids=[p.name for p in HLO])
 def test_lazy_access_matches_cli(cli, path):
     # Records looked at one by one (built on access, from the end, by
