@@ -287,13 +287,26 @@ test('the picture is opaque, and every row of it is painted, at any size and in 
     for (const [scheme, theme] of [['light', LIGHT], ['dark', DARK]]) {
       await other.emulateMedia({ colorScheme: scheme });
       for (const [width, height] of [[1003, 700], [1003, 709], [1100, 900]]) {
+        const size = () => other.$eval('#layout-canvas', (c) => `${c.width}x${c.height}`);
+        const before = await size();
         await cdp.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1.5, mobile: false });
-        // The canvas repaints at its new size and theme within a frame or two.
-        await other.waitForTimeout(300);
-        const h = await other.$eval('#layout-canvas', (c) => c.clientHeight);
-        // Column 1, which no pane draws on: the background in every row.
-        const column = await pixels(other, 1, 0, 1, h);
-        const off = column.map((p, y) => [y, p]).filter(([, p]) => !near(p, theme.background, 2));
+        // The canvas is resized and painted in one task: once its backing
+        // store has its new size, the picture at that size is drawn.
+        await other.waitForFunction(
+          (b) => { const c = document.querySelector('#layout-canvas'); return `${c.width}x${c.height}` !== b; },
+          before,
+          { timeout: 5000 },
+        );
+        // Column 1, which no pane draws on: the background in every row,
+        // read until it is (a change of theme may paint once more) or for
+        // 3 s at most.
+        let off;
+        for (const until = Date.now() + 3000; ; await other.waitForTimeout(50)) {
+          const h = await other.$eval('#layout-canvas', (c) => c.clientHeight);
+          const column = await pixels(other, 1, 0, 1, h);
+          off = column.map((p, y) => [y, p]).filter(([, p]) => !near(p, theme.background, 2));
+          if (off.length === 0 || Date.now() > until) break;
+        }
         assert.deepEqual(off.slice(0, 3), [], `${scheme}, ${width}x${height} at 1.5x: rows not the background`);
       }
     }
