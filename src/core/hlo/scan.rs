@@ -6,7 +6,7 @@
 //! the bytes these helpers stop at are ASCII, so every returned offset is
 //! a character boundary of the UTF-8 text.
 
-use super::type_name::{is_type_name, MAX_TYPE_NAME};
+use super::type_name::{is_type_name_in, MAX_TYPE_NAME};
 
 /// The longest dims list or layout we follow. XLA's layouts are tens of
 /// characters; anything longer is cut here and reported as invalid.
@@ -162,7 +162,7 @@ pub(crate) fn array_start_before(b: &[u8], open: usize, floor: usize) -> Option<
     if k > 0 && (b[k - 1].is_ascii_alphanumeric() || b[k - 1] == b'_') {
         return None;
     }
-    is_type_name(&b[k..open], false).then_some(k)
+    is_type_name_in(b, k, open, false).then_some(k)
 }
 
 /// The end of the shape starting at `i`, if one starts there: an array
@@ -186,7 +186,7 @@ pub(crate) fn shape_end(b: &[u8], i: usize, end: usize, special: bool) -> Option
     {
         j += 1;
     }
-    if j >= end || b[j] != b'[' || !is_type_name(&b[i..j], special) {
+    if j >= end || b[j] != b'[' || !is_type_name_in(b, i, j, special) {
         return None;
     }
     array_rest(b, j, end)
