@@ -98,8 +98,12 @@ impl At {
 /// An offset, line, column or index of a text the scanner reads: it fits
 /// below `u32::MAX`. Past that (never, for such a text) it saturates.
 fn small(v: usize) -> u32 {
-    u32::try_from(v).unwrap_or(u32::MAX - 1).min(u32::MAX - 1)
+    // Clamped first: the conversion then never fails, one compare in all.
+    u32::try_from(v.min(SMALL_MAX)).unwrap_or(u32::MAX - 1)
 }
+
+/// The most [`small`] keeps (`u32::MAX` marks an absent span).
+const SMALL_MAX: usize = u32::MAX as usize - 1;
 
 /// One shape found in the text. Its positions are read through methods
 /// (`span()`, `line()`, `instruction()`, ...): they are kept compact.
@@ -317,6 +321,22 @@ mod tests {
 
     fn facts() -> Arc<ShapeFacts> {
         Arc::new(ShapeFacts::default())
+    }
+
+    /// Numbers past what a find keeps stop just below the mark of an
+    /// absent span; the ones below come back as given.
+    #[test]
+    fn small_numbers_saturate_below_the_absent_mark() {
+        let top = u32::MAX - 1;
+        for (v, want) in [
+            (0, 0),
+            (7, 7),
+            (top as usize, top),
+            (u32::MAX as usize, top),
+        ] {
+            assert_eq!(small(v), want, "{v}");
+        }
+        assert_eq!(small(usize::MAX), top);
     }
 
     /// Every position a find keeps comes back as it was given, up to the
