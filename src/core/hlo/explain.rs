@@ -3,7 +3,7 @@
 //! name, shape (element type and dims), layout (minor_to_major, tiling,
 //! memory space), operation, arguments and attributes.
 
-use super::instruction::{parse_instruction, starts_instruction, Arg, Attr, Parts};
+use super::instruction::{head, parse_instruction_on, Arg, Attr, Parts};
 use super::scan::{line_end, skip_inline};
 use crate::core::ast::Shape;
 use crate::core::parser::parse_syntax;
@@ -59,11 +59,10 @@ pub fn explain(text: &str) -> Option<Breakdown> {
     while ls < b.len() {
         let le = line_end(b, ls, b.len());
         let c = skip_inline(b, ls, le);
-        if c < le && starts_instruction(b, c, le) {
+        if let Some(h) = head(b, c, le) {
             let mut parts = Parts::default();
-            if parse_instruction(b, c, b.len(), true, &mut parts) {
-                return Some(breakdown(text, c, parts));
-            }
+            parse_instruction_on(b, &h, le, b.len(), true, &mut parts);
+            return Some(breakdown(text, c, parts));
         }
         ls = le + 1;
     }

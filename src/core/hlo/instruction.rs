@@ -18,7 +18,7 @@
 //! operand list, and after a trailing comma; a tuple result type may run
 //! over several lines too.
 
-use super::scan::{free_shapes, is_inline_space, line_end, name_end, shape_end, skip_inline};
+use super::scan::{free_shapes, is_inline_space, name_end, shape_end, skip_inline};
 use crate::core::span::Span;
 use reader::Reader;
 
@@ -79,22 +79,49 @@ impl Parts {
     }
 }
 
+/// The head of an instruction, `[ROOT ]name = `, as [`head`] read it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Head {
+    root: Option<Span>,
+    /// The name as written (with `%` if any).
+    name_written: Span,
+    /// Just past the `=`.
+    after_eq: usize,
+}
+
+/// `ROOT ` at `i` (a byte compared first: a call to compare five bytes
+/// cost more than the test, on every line).
+fn is_root_at(b: &[u8], i: usize, end: usize) -> bool {
+    i < end && b[i] == b'R' && b[i..end].starts_with(b"ROOT ")
+}
+
 /// Does an instruction start at `c` (the first non-space byte of a line)?
 /// `[ROOT ]name = ` with at least one space before `=`, which attributes
-/// (`kind=kCustom`) never have.
-pub(crate) fn starts_instruction(b: &[u8], c: usize, end: usize) -> bool {
+/// (`kind=kCustom`) never have. Its head, if so, which
+/// [`parse_instruction_on`] goes on from, not reading it again.
+pub(crate) fn head(b: &[u8], c: usize, end: usize) -> Option<Head> {
     let mut i = c;
-    if b[i..end].starts_with(b"ROOT ") {
+    let mut root = None;
+    if is_root_at(b, i, end) {
+        root = Some(Span::new(i, i + 4));
         i = skip_inline(b, i + 5, end);
     }
-    let Some(e) = name_end(b, i, end) else {
-        return false;
-    };
+    let e = name_end(b, i, end)?;
     if e >= end || !is_inline_space(b[e]) {
-        return false;
+        return None;
     }
     let j = skip_inline(b, e, end);
-    j < end && b[j] == b'=' && b.get(j + 1) != Some(&b'=')
+    (j < end && b[j] == b'=' && b.get(j + 1) != Some(&b'=')).then_some(Head {
+        root,
+        name_written: Span::new(i, e),
+        after_eq: j + 1,
+    })
+}
+
+/// Does an instruction start at `c`? ([`head`], when only the answer is
+/// wanted.)
+pub(crate) fn starts_instruction(b: &[u8], c: usize, end: usize) -> bool {
+    head(b, c, end).is_some()
 }
 
 /// Does the line from `at` to `le` continue an instruction (rather than
@@ -133,29 +160,17 @@ fn opcode_end(b: &[u8], i: usize, end: usize) -> Option<usize> {
     (j < end && b[j] == b'(').then_some(j)
 }
 
-/// Parses the instruction starting at `c` (its first non-space byte) into
-/// `parts`. `multiline` lets it continue onto following lines. Returns
-/// false (and leaves `parts` unspecified) if no instruction starts there.
-pub(crate) fn parse_instruction(
-    b: &[u8],
-    c: usize,
-    end: usize,
-    multiline: bool,
-    parts: &mut Parts,
-) -> bool {
-    parse_instruction_on(b, c, line_end(b, c, end), end, multiline, parts)
-}
-
-/// [`parse_instruction`] on the line ending at `le` (the offset of its
-/// `\n`, or `end`), when the caller has found it already.
+/// Parses the instruction whose head [`head`] read as `h` (on the line
+/// ending at `le`, the offset of its `\n` or `end`) into `parts`.
+/// `multiline` lets it continue onto following lines.
 pub(crate) fn parse_instruction_on(
     b: &[u8],
-    c: usize,
+    h: &Head,
     le: usize,
     end: usize,
     multiline: bool,
     parts: &mut Parts,
-) -> bool {
+) {
     parts.clear();
     let mut r = Reader {
         b,
@@ -164,21 +179,18 @@ pub(crate) fn parse_instruction_on(
         multiline,
         lines: 0,
     };
-    let mut i = c;
-    if b[i..r.le].starts_with(b"ROOT ") {
-        parts.root = Some(Span::new(i, i + 4));
-        i = skip_inline(b, i + 5, r.le);
-    }
-    let Some(ne) = name_end(b, i, r.le) else {
-        return false;
-    };
-    parts.name_written = Span::new(i, ne);
-    parts.name = Span::new(if b[i] == b'%' { i + 1 } else { i }, ne);
-    i = skip_inline(b, ne, r.le);
-    if i >= r.le || b[i] != b'=' {
-        return false;
-    }
-    i = r.skip(i + 1, true);
+    parts.root = h.root;
+    let nw = h.name_written;
+    parts.name_written = nw;
+    parts.name = Span::new(
+        if b[nw.start] == b'%' {
+            nw.start + 1
+        } else {
+            nw.start
+        },
+        nw.end,
+    );
+    let mut i = r.skip(h.after_eq, true);
     if let Some(e) = r.result_shape(i) {
         parts.shape = Some(Span::new(i, e));
         i = r.skip(e, true);
@@ -189,7 +201,7 @@ pub(crate) fn parse_instruction_on(
             parts.text_shapes.push(Span::new(s, e))
         });
         parts.end = r.le;
-        return true;
+        return;
     };
     parts.opcode = Some(Span::new(i, oe));
     let open = oe;
@@ -202,12 +214,11 @@ pub(crate) fn parse_instruction_on(
     };
     let Some(close) = close else {
         parts.end = r.le;
-        return true;
+        return;
     };
     parts.operand_list = Some(Span::new(open, close + 1));
     attributes(&mut r, close + 1, parts);
     parts.end = r.le;
-    true
 }
 
 /// The operand list from its `(`; returns the offset of its `)`.

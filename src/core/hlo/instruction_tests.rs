@@ -1,5 +1,19 @@
 //! Instruction parsing tests.
 use super::*;
+use crate::core::hlo::scan::line_end;
+
+/// The instruction starting at `c` (its first non-space byte), as the
+/// scanner reads one: false if none starts there.
+fn parse_instruction(b: &[u8], c: usize, end: usize, multiline: bool, parts: &mut Parts) -> bool {
+    let le = line_end(b, c, end);
+    match head(b, c, le) {
+        Some(h) => {
+            parse_instruction_on(b, &h, le, end, multiline, parts);
+            true
+        }
+        None => false,
+    }
+}
 
 fn parse(s: &str) -> Parts {
     let mut p = Parts::default();

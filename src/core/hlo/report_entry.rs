@@ -4,7 +4,7 @@
 //! that is not one of its fields.
 
 use super::super::found::{Allocation, Found, Role};
-use super::super::instruction::{parse_instruction, starts_instruction};
+use super::super::instruction::{head, parse_instruction_on};
 use super::super::report::{Field, ReportedSize};
 use super::super::scan::{free_shapes, shape_end};
 use super::{Ctx, Scanner};
@@ -81,10 +81,8 @@ impl Scanner {
             Field::Label(at) => {
                 p.alloc.label = Some(Span::new(at, trim_end(b, at, le)));
                 let mut parts = std::mem::take(&mut self.parts);
-                if at < le
-                    && starts_instruction(b, at, le)
-                    && parse_instruction(b, at, le, false, &mut parts)
-                {
+                if let Some(h) = head(b, at, le) {
+                    parse_instruction_on(b, &h, le, le, false, &mut parts);
                     self.instruction_founds(text, &parts, &mut p.label);
                 } else {
                     let mut hits = Vec::new();

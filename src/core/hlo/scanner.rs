@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use super::facts::FactsCache;
 use super::found::{Ctx, Found, Role, ShapeFacts, MAX_SCAN_LEN};
-use super::instruction::{parse_instruction_on, starts_instruction, Parts};
+use super::instruction::{head, parse_instruction_on, Parts};
 use super::module::{
     computation_header, entry_layout, is_partitioned, may_be_signature, signature,
 };
@@ -255,21 +255,18 @@ impl Scanner {
             self.pos = next;
             return;
         }
-        if starts_instruction(b, c, le) {
+        if let Some(h) = head(b, c, le) {
             self.close_report();
             let mut parts = std::mem::take(&mut self.parts);
-            if parse_instruction_on(b, c, le, end, true, &mut parts) {
-                // No report entry holds finds back here (it was just
-                // closed): the finds go straight out, written once.
-                let mut out = std::mem::take(&mut self.out);
-                let before = out.len();
-                self.instruction_founds(text, &parts, &mut out);
-                self.found += out.len() - before;
-                self.out = out;
-                self.pos = (parts.end + 1).min(end).max(next);
-            } else {
-                self.free = Some((c, le, ls));
-            }
+            parse_instruction_on(b, &h, le, end, true, &mut parts);
+            // No report entry holds finds back here (it was just closed):
+            // the finds go straight out, written once.
+            let mut out = std::mem::take(&mut self.out);
+            let before = out.len();
+            self.instruction_founds(text, &parts, &mut out);
+            self.found += out.len() - before;
+            self.out = out;
+            self.pos = (parts.end + 1).min(end).max(next);
             self.parts = parts;
             return;
         }
