@@ -7,6 +7,12 @@ pub(super) struct LineCursor {
     line: usize,
     line_start: usize,
     col: usize,
+    /// From `line_start` to here the text is ASCII with no newline: an
+    /// offset in between is on `line`, its column counted by subtraction.
+    clean_to: usize,
+    /// Where `line` ends (its `\n`, or the text's end), when the scanner
+    /// said so ([`LineCursor::enter_line`]).
+    line_end: Option<usize>,
 }
 
 impl Default for LineCursor {
@@ -16,6 +22,8 @@ impl Default for LineCursor {
             line: 1,
             line_start: 0,
             col: 0,
+            clean_to: 0,
+            line_end: None,
         }
     }
 }
@@ -40,6 +48,7 @@ impl LineCursor {
         LineCursor {
             pos: at,
             line_start: at,
+            clean_to: at,
             ..LineCursor::default()
         }
     }
@@ -47,6 +56,57 @@ impl LineCursor {
     /// 1-based line and column (in characters) of `off`.
     pub(super) fn locate(&mut self, b: &[u8], off: usize) -> (usize, usize) {
         let off = off.min(b.len());
+        if off >= self.line_start && (off <= self.clean_to || self.extend_clean(b, off)) {
+            self.pos = off;
+            self.col = off - self.line_start;
+            return (self.line, self.col + 1);
+        }
+        let line_start = self.line_start;
+        let at = self.locate_far(b, off);
+        if self.line_start != line_start {
+            self.clean_to = self.line_start;
+            self.line_end = None;
+        }
+        at
+    }
+
+    /// Is `off`, past `clean_to`, on the current line with only ASCII
+    /// before it? Then `clean_to` moves up to it.
+    fn extend_clean(&mut self, b: &[u8], off: usize) -> bool {
+        let on_line = self.line_end.is_some_and(|le| off <= le);
+        if on_line && b[self.clean_to..off].is_ascii() {
+            self.clean_to = off;
+            return true;
+        }
+        false
+    }
+
+    /// Moves to the line starting at `ls` and ending at `le` (its `\n`, or
+    /// the text's end), where the next offsets will be located: each then
+    /// costs a subtraction and a look at the ASCII bytes since the last
+    /// one, not a search for newlines. The line after the one entered last
+    /// is entered without any search.
+    pub(super) fn enter_line(&mut self, b: &[u8], ls: usize, le: usize) {
+        if self.line_end.is_some_and(|e| e + 1 == ls) && self.pos <= ls {
+            self.line += 1;
+        } else {
+            self.locate(b, ls);
+            if self.line_start != ls {
+                // Entered from within (after a comment closed mid-line):
+                // nothing is known of the bytes before `ls`.
+                return;
+            }
+        }
+        self.pos = ls;
+        self.line_start = ls;
+        self.col = 0;
+        self.clean_to = ls;
+        self.line_end = Some(le.min(b.len()));
+    }
+
+    /// [`LineCursor::locate`] by searching for newlines from the last
+    /// offset located.
+    fn locate_far(&mut self, b: &[u8], off: usize) -> (usize, usize) {
         if off < self.pos {
             let back = memchr::memchr_iter(b'\n', &b[off..self.pos]).count();
             self.line = self.line.saturating_sub(back).max(1);
@@ -126,7 +186,67 @@ mod tests {
                 (at + step) % bounds.len()
             };
             let off = bounds[at];
+            if seed.is_multiple_of(3) {
+                // As the scanner does before an instruction's finds: enter
+                // the line holding `off` (from its start, or from within,
+                // as after a comment closed mid-line), then locate on it.
+                let ls = b[..off]
+                    .iter()
+                    .rposition(|&c| c == b'\n')
+                    .map_or(0, |k| k + 1);
+                let from = if seed.is_multiple_of(2) { ls } else { off };
+                let le = b[off..]
+                    .iter()
+                    .position(|&c| c == b'\n')
+                    .map_or(b.len(), |k| off + k);
+                cursor.enter_line(b, from, le);
+            }
             assert_eq!(cursor.locate(b, off), brute(b, off), "at {off}");
+        }
+    }
+
+    #[test]
+    fn entering_lines_in_order_agrees_with_counting() {
+        // The scanner's order: each line entered (most right after the one
+        // before, some skipped, some from within), then offsets on it and
+        // sometimes past it; lines with non-ASCII characters and empty ones.
+        let mut text = String::new();
+        for k in 0..300 {
+            text.push_str(&"ab ".repeat(k % 23));
+            if k % 7 == 0 {
+                text.push_str("é ");
+            }
+            text.push_str(&"cd".repeat(k % 5));
+            text.push('\n');
+        }
+        let b = text.as_bytes();
+        let mut starts = vec![0];
+        starts.extend(
+            b.iter()
+                .enumerate()
+                .filter(|(_, &c)| c == b'\n')
+                .map(|(k, _)| k + 1),
+        );
+        starts.pop();
+        let mut cursor = LineCursor::default();
+        for (n, &ls) in starts.iter().enumerate() {
+            let le = b[ls..]
+                .iter()
+                .position(|&c| c == b'\n')
+                .map_or(b.len(), |k| ls + k);
+            if n % 11 == 5 {
+                continue;
+            }
+            let from = if n % 13 == 3 { (ls + 3).min(le) } else { ls };
+            cursor.enter_line(b, from, le);
+            for off in (from..=le).step_by(1 + n % 4) {
+                if text.is_char_boundary(off) {
+                    assert_eq!(cursor.locate(b, off), brute(b, off), "line {n} at {off}");
+                }
+            }
+            if n % 17 == 0 && le + 4 < b.len() {
+                assert_eq!(cursor.locate(b, le + 4), brute(b, le + 4), "past line {n}");
+            }
         }
     }
 }

@@ -259,6 +259,7 @@ impl Scanner {
             self.close_report();
             let mut parts = std::mem::take(&mut self.parts);
             parse_instruction_on(b, &h, le, end, true, &mut parts);
+            self.lines.enter_line(b, ls, le);
             // No report entry holds finds back here (it was just closed):
             // the finds go straight out, written once.
             let mut out = std::mem::take(&mut self.out);
