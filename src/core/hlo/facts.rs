@@ -22,19 +22,43 @@ const MAX_CACHED: usize = 1 << 16;
 #[derive(Default)]
 pub(crate) struct WordHasher(u64);
 
+/// One step of [`WordHasher`].
+fn mix(h: u64, word: u64) -> u64 {
+    (h ^ word)
+        .wrapping_mul(0x0000_0100_0000_01b3)
+        .rotate_left(23)
+}
+
 impl Hasher for WordHasher {
     fn write(&mut self, bytes: &[u8]) {
         let mut h = self.0 ^ 0xcbf2_9ce4_8422_2325;
         let (words, rest) = bytes.as_chunks::<8>();
         for w in words {
-            h = (h ^ u64::from_le_bytes(*w))
-                .wrapping_mul(0x0000_0100_0000_01b3)
-                .rotate_left(23);
+            h = mix(h, u64::from_le_bytes(*w));
         }
-        for &b in rest {
-            h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        if !rest.is_empty() {
+            // The last 8 bytes in one word (overlapping the words before:
+            // a byte at a time was a tenth of a cache look-up), or the
+            // few there are, with their count.
+            let last = match bytes.last_chunk::<8>() {
+                Some(w) => u64::from_le_bytes(*w),
+                None => rest
+                    .iter()
+                    .fold(rest.len() as u64, |w, &b| w << 8 | u64::from(b)),
+            };
+            h = mix(h, last);
         }
         self.0 = h;
+    }
+
+    // The length a slice's hash starts with, and the end mark of a
+    // `str`'s: one step each, not a call to `write`.
+    fn write_u8(&mut self, i: u8) {
+        self.0 = mix(self.0, u64::from(i));
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.0 = mix(self.0, i as u64);
     }
 
     fn finish(&self) -> u64 {
