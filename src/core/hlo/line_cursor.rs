@@ -53,7 +53,9 @@ impl LineCursor {
         }
     }
 
-    /// 1-based line and column (in characters) of `off`.
+    /// 1-based line and column (in characters) of `off`. The look at the
+    /// current line is inlined, the rest is a call.
+    #[inline]
     pub(super) fn locate(&mut self, b: &[u8], off: usize) -> (usize, usize) {
         let off = off.min(b.len());
         if off >= self.line_start && (off <= self.clean_to || self.extend_clean(b, off)) {
@@ -61,6 +63,11 @@ impl LineCursor {
             self.col = off - self.line_start;
             return (self.line, self.col + 1);
         }
+        self.locate_off_line(b, off)
+    }
+
+    #[inline(never)]
+    fn locate_off_line(&mut self, b: &[u8], off: usize) -> (usize, usize) {
         let line_start = self.line_start;
         let at = self.locate_far(b, off);
         if self.line_start != line_start {
