@@ -80,7 +80,7 @@ impl Scanner {
             },
             Field::Label(at) => {
                 p.alloc.label = Some(Span::new(at, trim_end(b, at, le)));
-                let mut parts = std::mem::take(&mut self.parts);
+                let mut parts = self.parts.take().unwrap_or_default();
                 if let Some(h) = head(b, at, le) {
                     parse_instruction_on(b, &h, le, le, false, &mut parts);
                     self.instruction_founds(text, &parts, &mut p.label);
@@ -92,7 +92,7 @@ impl Scanner {
                         p.label.push(f);
                     }
                 }
-                self.parts = parts;
+                self.parts = Some(parts);
                 true
             }
             _ => false,

@@ -85,7 +85,9 @@ pub struct Scanner {
     module_at: Option<usize>,
     /// No `*/` follows this offset (a comment opened after it never closes).
     no_close_from: Option<usize>,
-    parts: Parts,
+    /// The last instruction's parts, kept for their buffers (boxed: taken
+    /// and put back for each instruction, it moves as a pointer).
+    parts: Option<Box<Parts>>,
     space: Option<Span>,
     pending: Option<Pending>,
     out: Vec<Found>,
@@ -257,7 +259,7 @@ impl Scanner {
         }
         if let Some(h) = head(b, c, le) {
             self.close_report();
-            let mut parts = std::mem::take(&mut self.parts);
+            let mut parts = self.parts.take().unwrap_or_default();
             parse_instruction_on(b, &h, le, end, true, &mut parts);
             self.lines.enter_line(b, ls, le);
             // No report entry holds finds back here (it was just closed):
@@ -268,7 +270,7 @@ impl Scanner {
             self.found += out.len() - before;
             self.out = out;
             self.pos = (parts.end + 1).min(end).max(next);
-            self.parts = parts;
+            self.parts = Some(parts);
             return;
         }
         if may_be_signature(b, c, le) {
