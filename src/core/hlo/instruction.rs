@@ -245,7 +245,11 @@ fn operands(r: &mut Reader, open: usize, parts: &mut Parts) -> Option<usize> {
                 j = e;
             }
         }
-        let stop = r.balanced(j, true, None);
+        // After its name an operand mostly ends: no call to walk nothing.
+        let stop = match b.get(j) {
+            Some(b',' | b')') if j < r.le => j,
+            _ => r.balanced(j, true, None),
+        };
         arg.span = Span::new(start, trim_back(b, start, stop));
         if !arg.span.is_empty() {
             parts.args.push(arg);
