@@ -18,7 +18,8 @@
 //! operand list, and after a trailing comma; a tuple result type may run
 //! over several lines too.
 
-use super::scan::{free_shapes, is_inline_space, name_end, shape_end, skip_inline};
+use super::scan::{free_shapes, is_inline_space, name_end, skip_inline};
+use super::shape_memo::ShapeMemo;
 use crate::core::span::Span;
 use reader::Reader;
 
@@ -65,6 +66,9 @@ pub struct Parts {
     pub text_shapes: Vec<Span>,
     /// Where the instruction's text ends (a line end).
     pub end: usize,
+    /// Shapes measured in earlier instructions: kept with the parts, which
+    /// the scanner reuses from one instruction to the next.
+    memo: ShapeMemo,
 }
 
 impl Parts {
@@ -191,7 +195,7 @@ pub(crate) fn parse_instruction_on(
         nw.end,
     );
     let mut i = r.skip(h.after_eq, true);
-    if let Some(e) = r.result_shape(i) {
+    if let Some(e) = r.result_shape(i, &mut parts.memo) {
         parts.shape = Some(Span::new(i, e));
         i = r.skip(e, true);
     }
@@ -235,7 +239,7 @@ fn operands(r: &mut Reader, open: usize, parts: &mut Parts) -> Option<usize> {
         }
         let start = j;
         let mut arg = Arg::default();
-        if let Some(e) = shape_end(b, j, r.le, true) {
+        if let Some(e) = parts.memo.shape_end(b, j, r.le) {
             arg.shape = Some(Span::new(j, e));
             j = skip_inline(b, e, r.le);
         }

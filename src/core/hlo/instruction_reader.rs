@@ -6,6 +6,7 @@ use super::continues;
 use crate::core::hlo::scan::{
     array_rest, array_start_before, line_end, long_string_end, shape_end, skip_inline, string_end,
 };
+use crate::core::hlo::shape_memo::ShapeMemo;
 use crate::core::span::Span;
 
 /// How far a tuple result type written over several lines is followed.
@@ -72,8 +73,8 @@ impl Reader<'_> {
 
     /// A result type from `i`: on this line, or a tuple written over
     /// several lines (`(f32[2]{0}, /*index=1*/` then `s32[])`).
-    pub(super) fn result_shape(&mut self, i: usize) -> Option<usize> {
-        if let Some(e) = shape_end(self.b, i, self.le, true) {
+    pub(super) fn result_shape(&mut self, i: usize, memo: &mut ShapeMemo) -> Option<usize> {
+        if let Some(e) = memo.shape_end(self.b, i, self.le) {
             return Some(e);
         }
         if !self.multiline || self.b.get(i) != Some(&b'(') {

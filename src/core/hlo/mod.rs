@@ -3,7 +3,8 @@
 //! from and sizes it; [`explain`] breaks one instruction into its parts.
 //!
 //! - `scan.rs`: byte-level candidate finding (type names before `[`,
-//!   layouts, tuples, strings, comments).
+//!   layouts, tuples, strings, comments); `shape_memo.rs`: shape texts
+//!   measured before, measured again by a compare.
 //! - `instruction.rs`, `module.rs`, `report.rs`: the statements XLA prints.
 //! - `scanner.rs`: the incremental scanner and its one-call forms
 //!   (`parallel.rs`: one scan on several threads, natively).
@@ -28,6 +29,7 @@ mod report;
 mod scan;
 mod scanner;
 mod sdy;
+mod shape_memo;
 mod sharding;
 mod type_name;
 
