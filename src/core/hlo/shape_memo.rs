@@ -15,8 +15,8 @@
 
 use super::scan::shape_end;
 
-/// Slots, by the text's first 16 bytes (a power of two).
-const SLOTS: usize = 32;
+/// Slots, by the text's first 16 bytes, in sets of two (a power of two).
+const SLOTS: usize = 128;
 /// The longest shape text remembered.
 const MAX_LEN: usize = 64;
 
@@ -65,6 +65,20 @@ fn closes_itself(s: &[u8]) -> Option<bool> {
     }
 }
 
+impl Entry {
+    /// Are these bytes written at `i`, ending there (before `end`)? Their
+    /// end if so.
+    fn matches(&self, b: &[u8], i: usize, end: usize) -> Option<usize> {
+        let n = usize::from(self.len);
+        let stop = i + n;
+        (n > 0
+            && stop <= end
+            && b[i..stop] == self.bytes[..n]
+            && !(self.open_end && stop < end && b[stop] == b'{'))
+            .then_some(stop)
+    }
+}
+
 impl ShapeMemo {
     /// [`shape_end`]`(b, i, end, true)`: the same answer, by a compare when
     /// the same shape text was measured before.
@@ -73,15 +87,11 @@ impl ShapeMemo {
         let Some(first) = b.get(i..end).and_then(|s| s.first_chunk::<16>()) else {
             return shape_end(b, i, end, true);
         };
-        let k = slot(first);
-        if let Some(e) = self.slots.get(k) {
-            let n = usize::from(e.len);
-            let stop = i + n;
-            if n > 0
-                && stop <= end
-                && b[i..stop] == e.bytes[..n]
-                && !(e.open_end && stop < end && b[stop] == b'{')
-            {
+        // Two ways per set: the text measured last there, and the one
+        // before it.
+        let k = slot(first) & !1;
+        if let Some(pair) = self.slots.get(k..k + 2) {
+            if let Some(stop) = pair.iter().find_map(|e| e.matches(b, i, end)) {
                 #[cfg(test)]
                 {
                     self.hits += 1;
@@ -95,6 +105,7 @@ impl ShapeMemo {
             if self.slots.is_empty() {
                 self.slots = vec![EMPTY; SLOTS];
             }
+            self.slots[k + 1] = self.slots[k].clone();
             let e = &mut self.slots[k];
             e.len = s.len() as u8;
             e.open_end = open_end;
