@@ -87,6 +87,11 @@ impl ShapeMemo {
         let Some(first) = b.get(i..end).and_then(|s| s.first_chunk::<16>()) else {
             return shape_end(b, i, end, true);
         };
+        if !matches!(first[0], b'a'..=b'z' | b'0'..=b'9' | b'(') {
+            // No shape starts so (an operand's name, `%x`): shape_end's
+            // answer too, at once.
+            return None;
+        }
         // Two ways per set: the text measured last there, and the one
         // before it.
         let k = slot(first) & !1;
