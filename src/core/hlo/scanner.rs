@@ -232,7 +232,7 @@ impl Scanner {
             return;
         }
         let rest = &b[c..le];
-        if rest.starts_with(b"HloModule") {
+        if rest.first() == Some(&b'H') && rest.starts_with(b"HloModule") {
             self.close_report();
             self.partitioned = false;
             self.module_at = Some(c);
