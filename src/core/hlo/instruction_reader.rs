@@ -87,9 +87,21 @@ impl Reader<'_> {
     }
 
     /// Skips spaces and comments, onto following lines when `cross`.
+    /// Inlined natively, with the lines' crossing a call: it runs between
+    /// every two parts of an instruction and nearly always stays on the
+    /// line (the call itself was most of its cost).
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     pub(super) fn skip(&mut self, i: usize, cross: bool) -> usize {
-        let mut i = skip_inline(self.b, i, self.le);
-        while i >= self.le && cross {
+        let i = skip_inline(self.b, i, self.le);
+        if i < self.le || !cross {
+            return i;
+        }
+        self.skip_lines(i)
+    }
+
+    #[inline(never)]
+    fn skip_lines(&mut self, mut i: usize) -> usize {
+        while i >= self.le {
             match self.next_line() {
                 Some(at) => i = skip_inline(self.b, at, self.le),
                 None => break,
