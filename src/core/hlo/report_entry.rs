@@ -73,7 +73,7 @@ impl Scanner {
             Field::Shape(at) if p.shape.is_none() => match shape_end(b, at, le, true) {
                 Some(e) => {
                     p.shape =
-                        Some(self.make(text, Role::Allocation, Span::new(at, e), Ctx::default()));
+                        Some(self.make(text, Role::Allocation, Span::new(at, e), &Ctx::default()));
                     true
                 }
                 None => false,
@@ -88,7 +88,7 @@ impl Scanner {
                     let mut hits = Vec::new();
                     free_shapes(b, at, at, le, le, false, |s, e| hits.push(Span::new(s, e)));
                     for s in hits {
-                        let f = self.make(text, Role::Text, s, Ctx::default());
+                        let f = self.make(text, Role::Text, s, &Ctx::default());
                         p.label.push(f);
                     }
                 }

@@ -191,10 +191,10 @@ impl Scanner {
         }
     }
 
-    fn make(&mut self, text: &str, role: Role, span: Span, ctx: Ctx) -> Found {
+    fn make(&mut self, text: &str, role: Role, span: Span, ctx: &Ctx) -> Found {
         let at = self.lines.locate(text.as_bytes(), span.start);
         let facts = self.facts(text, span);
-        Found::new(role, span, at, &ctx, facts)
+        Found::new(role, span, at, ctx, facts)
     }
 
     /// Everything found goes through here. While a report entry holds finds
@@ -243,7 +243,7 @@ impl Scanner {
                     text,
                     Role::EntryParameter,
                     *p,
-                    Ctx {
+                    &Ctx {
                         index: Some(k),
                         ..Ctx::default()
                     },
@@ -251,7 +251,7 @@ impl Scanner {
                 self.push(f);
             }
             if let Some(r) = e.result {
-                let f = self.make(text, Role::EntryResult, r, Ctx::default());
+                let f = self.make(text, Role::EntryResult, r, &Ctx::default());
                 self.push(f);
             }
             self.pos = next;
@@ -286,7 +286,7 @@ impl Scanner {
                         text,
                         Role::Parameter,
                         *shape,
-                        Ctx {
+                        &Ctx {
                             index: Some(k),
                             name: Some(*name),
                             ..ctx
@@ -295,7 +295,7 @@ impl Scanner {
                     self.push(f);
                 }
                 if let Some(r) = sig.result {
-                    let f = self.make(text, Role::ComputationResult, r, ctx);
+                    let f = self.make(text, Role::ComputationResult, r, &ctx);
                     self.push(f);
                 }
                 self.pos = next;
@@ -326,7 +326,7 @@ impl Scanner {
             ..Ctx::default()
         };
         if let Some(s) = p.shape {
-            let mut f = self.make(text, Role::Result, s, ctx);
+            let mut f = self.make(text, Role::Result, s, &ctx);
             f.sharding = self.sharding(text, p, s);
             out.push(f);
         }
@@ -336,7 +336,7 @@ impl Scanner {
                     text,
                     Role::Operand,
                     s,
-                    Ctx {
+                    &Ctx {
                         index: Some(k),
                         name: a.name,
                         ..ctx
@@ -345,7 +345,7 @@ impl Scanner {
             }
         }
         for s in &p.text_shapes {
-            out.push(self.make(text, Role::Text, *s, ctx));
+            out.push(self.make(text, Role::Text, *s, &ctx));
         }
     }
 
@@ -389,7 +389,7 @@ impl Scanner {
         let mut hits = std::mem::take(&mut self.scratch);
         let next = free_shapes(b, ls, resume, to, le, false, |s, e| hits.push((s, e)));
         for (s, e) in hits.drain(..) {
-            let f = self.make(text, Role::Text, Span::new(s, e), Ctx::default());
+            let f = self.make(text, Role::Text, Span::new(s, e), &Ctx::default());
             self.push(f);
         }
         self.scratch = hits;
