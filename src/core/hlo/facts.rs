@@ -71,14 +71,15 @@ impl Hasher for WordHasher {
 const RECENT: usize = 128;
 
 /// Distinct shape texts seen so far, with their facts; in front of them,
-/// the texts looked up last, one per slot of a small table.
+/// the texts looked up last, in a small table of sets of two.
 #[derive(Default, Debug)]
 pub(crate) struct FactsCache {
     map: HashMap<Arc<str>, Arc<ShapeFacts>, BuildHasherDefault<WordHasher>>,
     recent: Vec<Option<(Arc<str>, Arc<ShapeFacts>)>>,
 }
 
-/// A text's slot in the front table: its length and three of its words
+/// A text's slot in the front table (its set: the slot with its lowest
+/// bit cleared, and the next): its length and three of its words
 /// (first, middle, last), not all its bytes. A module writes few distinct
 /// shapes, each many times: a look-up there is a compare, where the map's
 /// was a hash of every word, a probe and a compare (a find's costliest

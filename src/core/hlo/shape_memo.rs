@@ -35,7 +35,7 @@ const EMPTY: Entry = Entry {
     bytes: [0; MAX_LEN],
 };
 
-/// The memo: one shape text per slot.
+/// The memo: one shape text per slot, two slots per set.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ShapeMemo {
     slots: Vec<Entry>,
