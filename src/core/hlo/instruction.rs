@@ -18,7 +18,7 @@
 //! operand list, and after a trailing comma; a tuple result type may run
 //! over several lines too.
 
-use super::scan::{free_shapes, is_inline_space, name_end, skip_inline};
+use super::scan::{free_shapes, is_inline_space, name_end, skip_inline, starts_at};
 use super::shape_memo::ShapeMemo;
 use crate::core::span::Span;
 use reader::Reader;
@@ -93,12 +93,6 @@ pub(crate) struct Head {
     after_eq: usize,
 }
 
-/// `ROOT ` at `i` (a byte compared first: a call to compare five bytes
-/// cost more than the test, on every line).
-fn is_root_at(b: &[u8], i: usize, end: usize) -> bool {
-    i < end && b[i] == b'R' && b[i..end].starts_with(b"ROOT ")
-}
-
 /// Does an instruction start at `c` (the first non-space byte of a line)?
 /// `[ROOT ]name = ` with at least one space before `=`, which attributes
 /// (`kind=kCustom`) never have. Its head, if so, which
@@ -106,7 +100,7 @@ fn is_root_at(b: &[u8], i: usize, end: usize) -> bool {
 pub(crate) fn head(b: &[u8], c: usize, end: usize) -> Option<Head> {
     let mut i = c;
     let mut root = None;
-    if is_root_at(b, i, end) {
+    if starts_at(b, i, end, b"ROOT ") {
         root = Some(Span::new(i, i + 4));
         i = skip_inline(b, i + 5, end);
     }
@@ -138,8 +132,9 @@ pub(crate) fn continues(b: &[u8], at: usize, le: usize) -> bool {
     if c >= le || b[c] == b'}' || b[c..le].starts_with(b"//") {
         return false;
     }
-    let rest = &b[c..le];
-    !(rest.starts_with(b"ENTRY ") || rest.starts_with(b"HloModule") || starts_instruction(b, c, le))
+    !(starts_at(b, c, le, b"ENTRY ")
+        || starts_at(b, c, le, b"HloModule")
+        || starts_instruction(b, c, le))
 }
 
 fn trim_back(b: &[u8], start: usize, mut end: usize) -> usize {

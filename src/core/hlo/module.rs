@@ -3,7 +3,7 @@
 //! `HloModule::ToString` and `HloComputation::ToString` print them
 //! (xla/hlo/ir/hlo_module.cc, xla/hlo/ir/hlo_computation.cc).
 
-use super::scan::{line_end, name_end, shape_end, skip_inline};
+use super::scan::{line_end, name_end, shape_end, skip_inline, starts_at};
 use crate::core::span::Span;
 
 /// The shapes of `entry_computation_layout={(p0, p1, ...)->result}`:
@@ -65,19 +65,12 @@ pub(crate) struct Signature {
     pub end: usize,
 }
 
-/// `ENTRY ` at `i` (before `le`). Its first byte compared first: the
-/// scanner asks on every line that is not an instruction, and a call to
-/// compare six bytes cost more than the test.
-fn is_entry_at(b: &[u8], i: usize, le: usize) -> bool {
-    i < le && b[i] == b'E' && b[i..le].starts_with(b"ENTRY ")
-}
-
 /// Reads `[ENTRY ]%name (p: shape, ...) -> shape {` starting at `c`, or
 /// `None` if the line is not a signature.
 pub(crate) fn signature(b: &[u8], c: usize, end: usize) -> Option<Signature> {
     let le = line_end(b, c, end);
     let mut i = c;
-    if is_entry_at(b, i, le) {
+    if starts_at(b, i, le, b"ENTRY ") {
         i = skip_inline(b, i + 6, le);
     }
     let ne = name_end(b, i, le)?;
@@ -130,7 +123,7 @@ pub(crate) fn signature(b: &[u8], c: usize, end: usize) -> Option<Signature> {
 /// JAX prints a lowered module); returns the name without `%`.
 pub(crate) fn computation_header(b: &[u8], c: usize, le: usize) -> Option<Span> {
     let mut i = c;
-    let entry = is_entry_at(b, i, le);
+    let entry = starts_at(b, i, le, b"ENTRY ");
     if entry {
         i = skip_inline(b, i + 6, le);
     }
@@ -149,7 +142,7 @@ pub(crate) fn is_partitioned(b: &[u8], name: Span) -> bool {
 
 /// `ENTRY ...` or `name (`: worth trying as a computation signature.
 pub(crate) fn may_be_signature(b: &[u8], c: usize, le: usize) -> bool {
-    if is_entry_at(b, c, le) {
+    if starts_at(b, c, le, b"ENTRY ") {
         return true;
     }
     match name_end(b, c, le) {

@@ -19,7 +19,7 @@ use crate::core::hlo::found::{Found, MAX_SCAN_LEN};
 use crate::core::hlo::instruction::starts_instruction;
 use crate::core::hlo::iter::scan_one_thread;
 use crate::core::hlo::module::{computation_header, may_be_signature, signature};
-use crate::core::hlo::scan::{line_end, skip_inline};
+use crate::core::hlo::scan::{line_end, skip_inline, starts_at};
 use crate::core::hlo::sharding::header_meshes;
 
 /// The smallest piece: a thread's start, a piece's fresh caches and its
@@ -320,7 +320,7 @@ fn computation_between(b: &[u8], from: usize, limit: usize) -> Option<usize> {
 /// it.
 fn opens_computation(b: &[u8], ls: usize, le: usize) -> bool {
     let c = skip_inline(b, ls, le);
-    if c >= le || b[c..le].starts_with(b"HloModule") || starts_instruction(b, c, le) {
+    if c >= le || starts_at(b, c, le, b"HloModule") || starts_instruction(b, c, le) {
         return false;
     }
     (may_be_signature(b, c, le) && signature(b, c, b.len()).is_some())

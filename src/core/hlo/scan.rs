@@ -38,6 +38,13 @@ pub(crate) fn is_inline_space(b: u8) -> bool {
     b == b' ' || b == b'\t' || b == b'\r'
 }
 
+/// Does `lit` start at `i` (and end by `end`)? Its first byte is compared
+/// first: the scanner asks on most lines (`ROOT `, `ENTRY `, `HloModule`),
+/// and the library's compare of a few bytes is a call.
+pub(crate) fn starts_at(b: &[u8], i: usize, end: usize, lit: &[u8]) -> bool {
+    i < end && b.get(i) == lit.first() && b[i..end].starts_with(lit)
+}
+
 /// The end of the line holding `at`: the offset of its `\n`, or `end`.
 pub(crate) fn line_end(b: &[u8], at: usize, end: usize) -> usize {
     let end = end.min(b.len());

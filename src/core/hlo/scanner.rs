@@ -15,7 +15,7 @@ use super::module::{
     computation_header, entry_layout, is_partitioned, may_be_signature, signature,
 };
 use super::report;
-use super::scan::{free_shapes, line_end, skip_inline};
+use super::scan::{free_shapes, line_end, skip_inline, starts_at};
 use super::sdy::SdyMeshes;
 use super::sharding::ShardingFacts;
 use super::sharding::{header_meshes, ShardingCache};
@@ -231,8 +231,7 @@ impl Scanner {
             self.pos = self.comment_close(b, ls, le).unwrap_or(next);
             return;
         }
-        let rest = &b[c..le];
-        if rest.first() == Some(&b'H') && rest.starts_with(b"HloModule") {
+        if starts_at(b, c, le, b"HloModule") {
             self.close_report();
             self.partitioned = false;
             self.module_at = Some(c);
