@@ -18,7 +18,8 @@
 //! operand list, and after a trailing comma; a tuple result type may run
 //! over several lines too.
 
-use super::scan::{free_shapes, is_inline_space, name_end, skip_inline, starts_at};
+use super::scan::{is_inline_space, name_end, skip_inline, starts_at};
+use super::shape_bytes::free_shapes;
 use super::shape_memo::ShapeMemo;
 use crate::core::span::Span;
 use reader::Reader;

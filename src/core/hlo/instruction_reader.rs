@@ -3,9 +3,8 @@
 //! continues, and over lines inside a tuple result type or a quoted string.
 
 use super::continues;
-use crate::core::hlo::scan::{
-    array_rest, array_start_before, line_end, long_string_end, shape_end, skip_inline, string_end,
-};
+use crate::core::hlo::scan::{line_end, long_string_end, skip_inline, string_end};
+use crate::core::hlo::shape_bytes::{array_rest, array_start_before, shape_end};
 use crate::core::hlo::shape_memo::ShapeMemo;
 use crate::core::span::Span;
 

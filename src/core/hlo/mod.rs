@@ -2,8 +2,9 @@
 //! reports. A scanner over any text finds every shape, says where it came
 //! from and sizes it; [`explain`] breaks one instruction into its parts.
 //!
-//! - `scan.rs`: byte-level candidate finding (type names before `[`,
-//!   layouts, tuples, strings, comments); `shape_memo.rs`: shape texts
+//! - `scan.rs`: byte-level helpers (spaces, line ends, names, strings,
+//!   comments); `shape_bytes.rs`: where a shape starts and ends (type
+//!   names before `[`, layouts, tuples); `shape_memo.rs`: shape texts
 //!   measured before, measured again by a compare.
 //! - `instruction.rs`, `module.rs`, `report.rs`: the statements XLA prints.
 //! - `scanner.rs`: the incremental scanner and its one-call forms
@@ -29,6 +30,7 @@ mod report;
 mod scan;
 mod scanner;
 mod sdy;
+mod shape_bytes;
 mod shape_memo;
 mod sharding;
 mod type_name;

@@ -3,7 +3,8 @@
 //! `HloModule::ToString` and `HloComputation::ToString` print them
 //! (xla/hlo/ir/hlo_module.cc, xla/hlo/ir/hlo_computation.cc).
 
-use super::scan::{line_end, name_end, shape_end, skip_inline, starts_at};
+use super::scan::{line_end, name_end, skip_inline, starts_at};
+use super::shape_bytes::shape_end;
 use crate::core::span::Span;
 
 /// The shapes of `entry_computation_layout={(p0, p1, ...)->result}`:

@@ -6,7 +6,7 @@
 use super::super::found::{Allocation, Found, Role};
 use super::super::instruction::{head, parse_instruction_on};
 use super::super::report::{Field, ReportedSize};
-use super::super::scan::{free_shapes, shape_end};
+use super::super::shape_bytes::{free_shapes, shape_end};
 use super::{Ctx, Scanner};
 use crate::core::sizes::parse_printed_size;
 use crate::core::span::Span;

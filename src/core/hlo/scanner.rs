@@ -15,8 +15,9 @@ use super::module::{
     computation_header, entry_layout, is_partitioned, may_be_signature, signature,
 };
 use super::report;
-use super::scan::{free_shapes, line_end, skip_inline, starts_at};
+use super::scan::{line_end, skip_inline, starts_at};
 use super::sdy::SdyMeshes;
+use super::shape_bytes::free_shapes;
 use super::sharding::ShardingFacts;
 use super::sharding::{header_meshes, ShardingCache};
 use crate::core::span::Span;

@@ -7,13 +7,13 @@
 //! (braces balanced), a tuple at its `)`. An array with no layout ends
 //! after its `]` unless a `{` follows, so it is remembered with that
 //! condition. A shape cut short (by a line's end, a character no layout
-//! holds, or [`MAX_PART`](super::scan::MAX_PART)) ends where something
+//! holds, or [`MAX_PART`](super::shape_bytes::MAX_PART)) ends where something
 //! after it says, and is never remembered. So wherever the remembered
 //! bytes are written again, with the line going on at least as far,
 //! `shape_end` would end them at the same place: the memo answers only
 //! then.
 
-use super::scan::shape_end;
+use super::shape_bytes::shape_end;
 
 /// Slots, by the text's first 16 bytes, in sets of two (a power of two).
 const SLOTS: usize = 128;
