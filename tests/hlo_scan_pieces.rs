@@ -98,7 +98,7 @@ fn a_report_entry_after_a_cut_keeps_its_memory_space() {
         "  Largest program allocations in hbm:\n{module}\n  1. Size: 16.00M\n     Shape: f32[4096,8,3]{{2,1,0:T(8,128)}}\n"
     );
     let last = one_thread(&text).pop().unwrap();
-    assert!(last.allocation.is_some_and(|a| a.memory_space.is_some()));
+    assert!(last.allocation().is_some_and(|a| a.memory_space.is_some()));
     for min_piece in [1, 100, 500] {
         same(&text, 3, min_piece).unwrap();
     }

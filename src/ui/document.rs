@@ -143,7 +143,7 @@ impl Document {
         self.reserve_rows();
         let before = self.rows.len();
         self.scanner.append_found(&mut self.rows);
-        self.sharded |= self.rows[before..].iter().any(|f| f.sharding.is_some());
+        self.sharded |= self.rows[before..].iter().any(|f| f.sharding().is_some());
         if progress.done {
             self.done = true;
             if let Some(Outcome::NothingFound { hint }) = self.scanner.outcome() {
@@ -305,8 +305,7 @@ impl Document {
             SortKey::Xla => facts.bytes_xla.unwrap_or(0),
             SortKey::Waste => waste(f),
             SortKey::PerDevice => f
-                .sharding
-                .as_ref()
+                .sharding()
                 .and_then(|s| s.bytes_footprint_per_device)
                 .unwrap_or(0),
             _ => 0,

@@ -294,9 +294,7 @@ fn sharded_results_sort_by_their_per_device_footprint() {
             .iter()
             .find(|f| &text[f.instruction().unwrap().range()] == name)
             .unwrap();
-        f.sharding
-            .as_ref()
-            .and_then(|s| s.bytes_footprint_per_device)
+        f.sharding().and_then(|s| s.bytes_footprint_per_device)
     };
     assert_eq!(per("a"), Some(8 * 128 * 4));
     assert_eq!(per("b"), Some(32 * 128 * 4));

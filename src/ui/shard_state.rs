@@ -52,7 +52,7 @@ pub fn instruction_sharding(text: &str) -> Option<String> {
     crate::core::hlo::scan(text)
         .into_iter()
         .find(|f| f.role == crate::core::hlo::Role::Result)?
-        .sharding?
+        .sharding()?
         .canonical
         .clone()
 }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use super::report::ReportedSize;
+use super::attached::{Allocation, Attached};
 use super::sharding::ShardingFacts;
 use crate::core::span::Span;
 
@@ -52,7 +52,7 @@ impl Role {
 }
 
 /// The longest text the scanner reads: its finds keep offsets, lines and
-/// columns in 32 bits (a find takes 72 bytes instead of 176, and a scan's
+/// columns in 32 bits (a find takes 64 bytes instead of 176, and a scan's
 /// time is largely the writing of its finds: docs/performance/native-scan.md). A
 /// longer text is refused ([`super::Outcome::TooLong`]).
 pub const MAX_SCAN_LEN: usize = u32::MAX as usize - 1;
@@ -124,12 +124,11 @@ pub struct Found {
     owner: At,
     opcode: At,
     name: At,
-    /// The memory report entry, for [`Role::Allocation`].
-    pub allocation: Option<Box<Allocation>>,
     /// Canonical text, error and sizes of the shape's text.
     pub facts: Arc<ShapeFacts>,
-    /// The instruction's `sharding=`, on its result only.
-    pub sharding: Option<Arc<ShardingFacts>>,
+    /// A memory report's entry or the instruction's sharding (read through
+    /// [`Found::allocation`] and [`Found::sharding`]).
+    attached: Option<Arc<Attached>>,
 }
 
 impl Found {
@@ -157,9 +156,8 @@ impl Found {
             owner: At::of(ctx.computation.or(ctx.instruction)),
             opcode: At::of(ctx.opcode),
             name: At::of(ctx.name),
-            allocation: None,
             facts,
-            sharding: None,
+            attached: None,
         }
     }
 
@@ -173,6 +171,27 @@ impl Found {
     /// The shape as written (byte span into the scanned text).
     pub fn span(&self) -> Span {
         Span::new(self.span.start as usize, self.span.end as usize)
+    }
+
+    /// The memory report entry, for [`Role::Allocation`].
+    pub fn allocation(&self) -> Option<&Allocation> {
+        match self.attached.as_deref()? {
+            Attached::Allocation(a) => Some(a),
+            Attached::Sharding(_) => None,
+        }
+    }
+
+    /// The instruction's `sharding=` (or Shardy's), on its result only.
+    pub fn sharding(&self) -> Option<&ShardingFacts> {
+        match self.attached.as_deref()? {
+            Attached::Sharding(s) => Some(s),
+            Attached::Allocation(_) => None,
+        }
+    }
+
+    /// Gives the find its report entry or its sharding.
+    pub(crate) fn attach(&mut self, attached: Option<Arc<Attached>>) {
+        self.attached = attached;
     }
 
     /// 1-based line of `span().start`.
@@ -224,7 +243,7 @@ impl Found {
     /// Our sizes agree with the report's `Size` and `Unpadded size`
     /// (within their printed rounding). `None` unless an allocation.
     pub fn matches(&self) -> Option<bool> {
-        let a = self.allocation.as_ref()?;
+        let a = self.allocation()?;
         let checks = [
             a.size.as_ref().map(|_| a.size_matches(&self.facts)),
             a.unpadded.as_ref().map(|_| a.unpadded_matches(&self.facts)),
@@ -239,43 +258,6 @@ impl Found {
             }
         }
         Some(any)
-    }
-}
-
-/// An entry of an XLA memory report ("Largest program allocations in
-/// hbm"): everything but the shape, as spans into the text.
-#[derive(Clone, Debug, Default)]
-pub struct Allocation {
-    /// The entry's number (`1.`).
-    pub number: Option<u64>,
-    /// `Size: 16.00M`.
-    pub size: Option<ReportedSize>,
-    /// `Unpadded size: 384.0K`.
-    pub unpadded: Option<ReportedSize>,
-    /// `Extra memory due to padding: 15.62M`: the size text.
-    pub extra: Option<Span>,
-    /// The `42.7` of `(42.7x expansion)`.
-    pub expansion: Option<Span>,
-    /// `Operator: ...`: the rest of that line.
-    pub operator: Option<Span>,
-    /// `Allocation type: HLO temp`.
-    pub allocation_type: Option<Span>,
-    /// The memory space named in the report's header (`hbm`, `vmem`).
-    pub memory_space: Option<Span>,
-    /// The `XLA label: ...` line's text.
-    pub label: Option<Span>,
-}
-
-impl Allocation {
-    /// Does our footprint fall in the range the printed `Size` stands for?
-    pub fn size_matches(&self, facts: &ShapeFacts) -> Option<bool> {
-        Some(self.size.as_ref()?.contains(facts.bytes_footprint?))
-    }
-
-    /// Does our data size fall in the range the printed `Unpadded size`
-    /// stands for?
-    pub fn unpadded_matches(&self, facts: &ShapeFacts) -> Option<bool> {
-        Some(self.unpadded.as_ref()?.contains(facts.bytes_data?))
     }
 }
 
@@ -404,10 +386,11 @@ mod tests {
     }
 
     /// What a one-pass scan writes per shape (docs/performance/native-scan.md,
-    /// "The finds in 80 bytes" and "72 bytes"): growing it costs every scan.
+    /// "The finds in 80 bytes", "72 bytes" and "64 bytes"): growing it
+    /// costs every scan.
     #[test]
     #[cfg(target_pointer_width = "64")]
-    fn a_find_takes_72_bytes() {
-        assert_eq!(std::mem::size_of::<Found>(), 72);
+    fn a_find_takes_64_bytes() {
+        assert_eq!(std::mem::size_of::<Found>(), 64);
     }
 }

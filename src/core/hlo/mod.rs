@@ -18,6 +18,7 @@
 //! Scanning never fails and never panics; spans always fall on character
 //! boundaries of the text. See docs/scan.md.
 
+mod attached;
 mod explain;
 mod facts;
 mod found;
@@ -35,9 +36,10 @@ mod shape_memo;
 mod sharding;
 mod type_name;
 
+pub use attached::Allocation;
 pub use explain::{explain, Breakdown, LayoutParts};
 pub use facts::facts_of;
-pub use found::{Allocation, Found, Role, ShapeError, ShapeFacts, MAX_SCAN_LEN};
+pub use found::{Found, Role, ShapeError, ShapeFacts, MAX_SCAN_LEN};
 pub use instruction::{Arg, Attr};
 pub use iter::{scan, ScanIter};
 pub use record::{Record, ReportRecord};

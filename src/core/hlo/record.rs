@@ -96,8 +96,8 @@ impl Found {
     pub fn record<'a>(&'a self, text: &'a str) -> Record<'a> {
         let f = &self.facts;
         let error_span = self.error_span();
-        let sh = self.sharding.as_deref();
-        let report = self.allocation.as_ref().map(|a| ReportRecord {
+        let sh = self.sharding();
+        let report = self.allocation().map(|a| ReportRecord {
             allocation_number: a.number,
             reported_size: get(text, a.size.map(|s| s.span)),
             reported_unpadded: get(text, a.unpadded.map(|s| s.span)),

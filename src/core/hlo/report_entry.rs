@@ -3,7 +3,10 @@
 //! out in text order) at the next entry, a separator, or anything else
 //! that is not one of its fields.
 
-use super::super::found::{Allocation, Found, Role};
+use std::sync::Arc;
+
+use super::super::attached::{Allocation, Attached};
+use super::super::found::{Found, Role};
 use super::super::instruction::{head, parse_instruction_on};
 use super::super::report::{Field, ReportedSize};
 use super::super::shape_bytes::{free_shapes, shape_end};
@@ -105,7 +108,7 @@ impl Scanner {
         let Some(p) = self.pending.take() else { return };
         let mut held = p.label;
         if let Some(mut f) = p.shape {
-            f.allocation = Some(Box::new(p.alloc));
+            f.attach(Some(Arc::new(Attached::Allocation(p.alloc))));
             held.push(f);
         }
         // A stable sort: held finds are nearly in order already.

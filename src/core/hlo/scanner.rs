@@ -8,6 +8,7 @@
 
 use std::sync::Arc;
 
+use super::attached::Attached;
 use super::facts::FactsCache;
 use super::found::{Ctx, Found, Role, ShapeFacts, MAX_SCAN_LEN};
 use super::instruction::{head, parse_instruction_on, Parts};
@@ -18,7 +19,6 @@ use super::report;
 use super::scan::{line_end, skip_inline, starts_at};
 use super::sdy::SdyMeshes;
 use super::shape_bytes::free_shapes;
-use super::sharding::ShardingFacts;
 use super::sharding::{header_meshes, ShardingCache};
 use crate::core::span::Span;
 use line_cursor::LineCursor;
@@ -327,7 +327,7 @@ impl Scanner {
         };
         if let Some(s) = p.shape {
             let mut f = self.make(text, Role::Result, s, &ctx);
-            f.sharding = self.sharding(text, p, s);
+            f.attach(self.sharding(text, p, s));
             out.push(f);
         }
         for (k, a) in p.args.iter().enumerate() {
@@ -369,7 +369,7 @@ impl Scanner {
     }
 
     /// The facts of the instruction's sharding on its result `shape`.
-    fn sharding(&mut self, text: &str, p: &Parts, shape: Span) -> Option<Arc<ShardingFacts>> {
+    fn sharding(&mut self, text: &str, p: &Parts, shape: Span) -> Option<Arc<Attached>> {
         let shape = text.get(shape.range())?;
         self.shardings.of_instruction(
             text,

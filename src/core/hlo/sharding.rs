@@ -21,6 +21,7 @@ use crate::core::sharding::report::{leaf_shardings, shard_shape};
 use crate::core::sharding::{parse_sharding, Sharding, ShardingErrorKind};
 use crate::core::validate::parse;
 
+use super::attached::Attached;
 use super::facts::{FactsCache, WordHasher};
 use super::instruction::Parts;
 use super::scan::string_end;
@@ -216,7 +217,9 @@ pub(crate) fn header_meshes(header: &str) -> Option<SdyMeshes> {
 #[derive(Default, Debug)]
 pub(crate) struct ShardingCache {
     /// Keyed by [`ShardingCache::key`]'s bytes.
-    map: HashMap<Box<[u8]>, Arc<ShardingFacts>, BuildHasherDefault<WordHasher>>,
+    /// The facts are held as a find holds them ([`Attached`]): a find of
+    /// a known pair takes a count, nothing is allocated.
+    map: HashMap<Box<[u8]>, Arc<Attached>, BuildHasherDefault<WordHasher>>,
     /// The key being looked up, built in place: a find of a sharded result
     /// allocates nothing when its facts are known.
     key: Vec<u8>,
@@ -229,7 +232,7 @@ impl ShardingCache {
         sharding: &str,
         partitioned: bool,
         shapes: &mut FactsCache,
-    ) -> Arc<ShardingFacts> {
+    ) -> Arc<Attached> {
         self.key.clear();
         // The shape's length first: no two (shape, sharding) pairs share
         // a key, whatever bytes they hold.
@@ -244,9 +247,12 @@ impl ShardingCache {
         if self.map.len() >= MAX_CACHED {
             self.map.clear();
         }
-        let facts = Arc::new(compute(shape, sharding, partitioned, &mut |t| {
-            shapes.get(t).bytes_footprint
-        }));
+        let facts = Arc::new(Attached::Sharding(compute(
+            shape,
+            sharding,
+            partitioned,
+            &mut |t| shapes.get(t).bytes_footprint,
+        )));
         self.map
             .insert(self.key.as_slice().into(), Arc::clone(&facts));
         facts
@@ -265,7 +271,7 @@ impl ShardingCache {
         partitioned: bool,
         meshes: Option<&SdyMeshes>,
         shapes: &mut FactsCache,
-    ) -> Option<Arc<ShardingFacts>> {
+    ) -> Option<Arc<Attached>> {
         let attr = |name: &[u8]| {
             p.attrs
                 .iter()
@@ -284,22 +290,24 @@ impl ShardingCache {
                 let facts = self.get(shape, &named, partitioned, shapes);
                 classic(&facts, &named)
             }
-            Err(why) => Arc::new(ShardingFacts {
+            Err(why) => Arc::new(Attached::Sharding(ShardingFacts {
                 error: Some(format!("Shardy's sharding: {why}")),
                 ..ShardingFacts::default()
-            }),
+            })),
         })
     }
 }
 
 /// A Shardy sharding's facts with XLA's classic text as the canonical one
 /// (what XLA writes as `sharding=` for it).
-fn classic(facts: &Arc<ShardingFacts>, named: &str) -> Arc<ShardingFacts> {
-    match parse_sharding(named) {
-        Ok(s) if facts.canonical.is_some() => Arc::new(ShardingFacts {
-            canonical: Some(s.classic().to_string()),
-            ..(**facts).clone()
-        }),
-        _ => Arc::clone(facts),
+fn classic(attached: &Arc<Attached>, named: &str) -> Arc<Attached> {
+    match (parse_sharding(named), &**attached) {
+        (Ok(s), Attached::Sharding(facts)) if facts.canonical.is_some() => {
+            Arc::new(Attached::Sharding(ShardingFacts {
+                canonical: Some(s.classic().to_string()),
+                ..facts.clone()
+            }))
+        }
+        _ => Arc::clone(attached),
     }
 }

@@ -47,7 +47,7 @@ fn mark(m: Option<bool>) -> Html {
 /// text in the tooltip), the global shape of a partitioned module's
 /// shard, or why the sharding does not read.
 fn per_device(found: &Found) -> Html {
-    let Some(s) = found.sharding.as_deref() else {
+    let Some(s) = found.sharding() else {
         return html! { "-" };
     };
     let sharding = s.canonical.as_deref().unwrap_or("");
@@ -81,7 +81,7 @@ fn row(
     let f = &found.facts;
     let shape = d.text.get(found.span().range()).unwrap_or("");
     let shown: String = shape.chars().take(120).collect();
-    let report = found.allocation.as_ref().map(|a| {
+    let report = found.allocation().map(|a| {
         let size = a
             .size
             .as_ref()
