@@ -199,3 +199,33 @@ fn one_owned(text: &str) -> (Option<String>, Option<String>) {
         r.sharding_error.map(str::to_owned),
     )
 }
+
+/// A report entry whose label is an instruction with a `sharding=`: the
+/// entry's shape carries the report, the label's result the sharding, and
+/// neither the other (one pointer holds either: src/core/hlo/attached.rs).
+#[test]
+fn a_report_entry_and_its_labels_sharding_stay_apart() {
+    let text = "  Largest program allocations in hbm:\n\n  1. Size: 16.00M\n     \
+        Shape: f32[4096,8,3]{2,1,0:T(8,128)}\n     Unpadded size: 384.0K\n     \
+        XLA label: %copy.17 = f32[4096,8,3]{2,1,0:T(8,128)} copy(f32[4096,8,3]{0,2,1:T(8,128)} %p), sharding={devices=[2,1,1]<=[2]}\n     \
+        Allocation type: HLO temp\n";
+    let found = scan(text);
+    let entry: Vec<_> = found
+        .iter()
+        .filter(|f| f.role.name() == "allocation")
+        .collect();
+    assert_eq!(entry.len(), 1, "{found:?}");
+    assert!(entry[0].allocation().is_some_and(|a| a.size.is_some()));
+    assert!(entry[0].sharding().is_none());
+    let label: Vec<_> = found.iter().filter(|f| f.role.name() == "result").collect();
+    assert_eq!(label.len(), 1, "{found:?}");
+    assert_eq!(
+        label[0].sharding().and_then(|s| s.canonical.as_deref()),
+        Some("{devices=[2,1,1]<=[2]}")
+    );
+    assert!(label[0].allocation().is_none());
+    assert!(found
+        .iter()
+        .filter(|f| f.role.name() == "operand")
+        .all(|f| f.sharding().is_none() && f.allocation().is_none()));
+}
