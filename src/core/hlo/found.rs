@@ -115,7 +115,7 @@ pub struct Found {
     /// The shape is in a computation's signature: `owner` is the
     /// computation then, else the instruction. (A signature's shapes have
     /// no instruction and an instruction's no computation: one span holds
-    /// either, and a find takes 72 bytes, not 80.)
+    /// either, and a find is 8 bytes smaller.)
     in_signature: bool,
     span: At,
     line: u32,
