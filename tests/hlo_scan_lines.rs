@@ -5,10 +5,10 @@
 //! in the app's chunks (`Scanner::scan_some` with small budgets) and must
 //! give the same records.
 
-use xla_layout_viz::core::hlo::{scan, Found, Scanner};
+use xla_layout_viz::core::hlo::{scan, Finds, Scanner};
 
 /// `(role, instruction, text)` of every record.
-fn rows(text: &str, found: &[Found]) -> Vec<(String, String, String)> {
+fn rows(text: &str, found: &Finds) -> Vec<(String, String, String)> {
     found
         .iter()
         .map(|f| {
@@ -29,7 +29,7 @@ fn one_pass(text: &str) -> Vec<(String, String, String)> {
 /// The same text in chunks of `budget` bytes, as the app scans it.
 fn chunked(text: &str, budget: usize) -> Vec<(String, String, String)> {
     let mut scanner = Scanner::new();
-    let mut found = Vec::new();
+    let mut found = Finds::default();
     let mut steps = 0;
     while !scanner.scan_some(text, budget).done {
         scanner.append_found(&mut found);
@@ -76,7 +76,8 @@ fn a_tuple_result_over_several_lines_is_the_result() {
             row("operand", "r", "f32[2]{0}"),
         ]
     );
-    let found = scan(TUPLE);
+    let finds = scan(TUPLE);
+    let found: Vec<_> = finds.iter().collect();
     let t = found
         .iter()
         .find(|f| f.record(TUPLE).instruction == Some("t"))

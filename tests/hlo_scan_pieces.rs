@@ -7,9 +7,9 @@
 //! lines).
 
 use proptest::prelude::*;
-use xla_layout_viz::core::hlo::{scan_on_threads, Found, Scanner};
+use xla_layout_viz::core::hlo::{scan_on_threads, Finds, Scanner};
 
-fn one_thread(text: &str) -> Vec<Found> {
+fn one_thread(text: &str) -> Finds {
     let mut sc = Scanner::new();
     sc.scan_some(text, usize::MAX);
     sc.take_found()
@@ -97,7 +97,8 @@ fn a_report_entry_after_a_cut_keeps_its_memory_space() {
     let text = format!(
         "  Largest program allocations in hbm:\n{module}\n  1. Size: 16.00M\n     Shape: f32[4096,8,3]{{2,1,0:T(8,128)}}\n"
     );
-    let last = one_thread(&text).pop().unwrap();
+    let found = one_thread(&text);
+    let last = found.iter().next_back().unwrap();
     assert!(last.allocation().is_some_and(|a| a.memory_space.is_some()));
     for min_piece in [1, 100, 500] {
         same(&text, 3, min_piece).unwrap();

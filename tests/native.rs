@@ -42,6 +42,7 @@ mod render_sampling;
 mod render_svg;
 mod render_views;
 mod report_match;
+mod scan_finds;
 mod scan_json;
 mod scan_sharding;
 mod sharding_jax;

@@ -10,7 +10,8 @@ use proptest::prelude::*;
 use xla_layout_viz::core::hlo::scan;
 
 fn same(text: &str) -> usize {
-    let found = scan(text);
+    let finds = scan(text);
+    let found: Vec<_> = finds.iter().collect();
     let mut buf = Vec::new();
     for round in 0..2 {
         for f in &found {
@@ -32,9 +33,10 @@ fn same(text: &str) -> usize {
 #[test]
 fn records_of_one_shape_text_share_its_members_not_their_offsets() {
     let text = "a f32[3,2]{0,0} b\nf32[3,2]{0,0} f32[2,2]{1,0} f32[2,2]{1,0}";
-    let found = scan(text);
+    let finds = scan(text);
+    let found: Vec<_> = finds.iter().collect();
     assert_eq!(found.len(), 4);
-    assert!(std::sync::Arc::ptr_eq(&found[0].facts, &found[1].facts));
+    assert!(std::ptr::eq(found[0].facts, found[1].facts));
     let mut lines = Vec::new();
     for f in &found {
         let mut buf = Vec::new();

@@ -3,11 +3,11 @@
 //! against the `sharding=` JAX's lowering writes beside them), modules
 //! before and after XLA's SPMD partitioner.
 
-use xla_layout_viz::core::hlo::{scan, Record, Scanner};
+use xla_layout_viz::core::hlo::{scan, Finds, Record, Scanner};
 
 fn results(text: &str) -> Vec<Record<'_>> {
     // Leak the finds so the records can borrow them: tests only.
-    let found: &'static [_] = Vec::leak(scan(text));
+    let found: &'static Finds = Box::leak(Box::new(scan(text)));
     found
         .iter()
         .filter(|f| f.role.name() == "result")
@@ -132,7 +132,7 @@ fn shardy_attributes_give_the_sharding_jax_writes_beside_them() {
         assert_eq!(r.sharding_error, None);
         // The same records scanned in small chunks: the meshes carry over.
         let mut scanner = Scanner::new();
-        let mut found = Vec::new();
+        let mut found = Finds::default();
         while !scanner.scan_some(&text, 9).done {
             scanner.append_found(&mut found);
         }
@@ -209,7 +209,8 @@ fn a_report_entry_and_its_labels_sharding_stay_apart() {
         Shape: f32[4096,8,3]{2,1,0:T(8,128)}\n     Unpadded size: 384.0K\n     \
         XLA label: %copy.17 = f32[4096,8,3]{2,1,0:T(8,128)} copy(f32[4096,8,3]{0,2,1:T(8,128)} %p), sharding={devices=[2,1,1]<=[2]}\n     \
         Allocation type: HLO temp\n";
-    let found = scan(text);
+    let finds = scan(text);
+    let found: Vec<_> = finds.iter().collect();
     let entry: Vec<_> = found
         .iter()
         .filter(|f| f.role.name() == "allocation")

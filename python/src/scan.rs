@@ -3,7 +3,7 @@
 //! (`Record::write_json`, byte for byte serde_json's), one object per shape.
 //!
 //! `scan_records` keeps the scan's results in Rust ([`ScanRecords`]: the
-//! text and the core's `Found`s, spans into it); Python builds a record's
+//! text and the core's `Finds`, spans into it); Python builds a record's
 //! dict only when it is looked at (`xla_layout.ScanResult`), so a scan of
 //! a 50 MB module costs about what `xla-layout scan` costs, not that plus
 //! a million dicts. `scan_json` gives every record at once (one JSON
@@ -11,7 +11,7 @@
 
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use xla_layout_viz::core::hlo::{scan, Found, ScanIter, MAX_SCAN_LEN, TOO_LONG_HINT};
+use xla_layout_viz::core::hlo::{scan, Finds, FoundRef, ScanChunks, MAX_SCAN_LEN, TOO_LONG_HINT};
 
 /// `[record, record, ...]` for every shape in `text`, in the CLI's order.
 /// The GIL is released while scanning and printing.
@@ -20,8 +20,15 @@ pub fn scan_json(py: Python<'_>, text: &str) -> PyResult<String> {
     fits(text)?;
     let owned = text.to_owned();
     py.detach(move || {
-        // Printed as found: no vector of every find first.
-        json_array(&owned, ScanIter::new(&owned))
+        // Printed as found, a chunk at a time: no vector of every find
+        // first.
+        let chunks = ScanChunks::new(&owned);
+        let mut n = 0;
+        let mut out = vec![b'['];
+        for chunk in chunks {
+            write_array(&owned, &chunk, &mut n, &mut out);
+        }
+        finish_array(out)
     })
     .map_err(PyValueError::new_err)
 }
@@ -55,7 +62,7 @@ fn fits(text: &str) -> PyResult<()> {
 #[pyclass(frozen, module = "xla_layout._native")]
 pub struct ScanRecords {
     text: String,
-    found: Vec<Found>,
+    found: Finds,
 }
 
 #[pymethods]
@@ -69,8 +76,13 @@ impl ScanRecords {
     fn json(&self, py: Python<'_>, start: usize, stop: usize) -> PyResult<String> {
         let stop = stop.min(self.found.len());
         let start = start.min(stop);
-        py.detach(|| json_array(&self.text, &self.found[start..stop]))
-            .map_err(PyValueError::new_err)
+        py.detach(|| {
+            let finds = self.found.iter().skip(start).take(stop - start);
+            let mut out = vec![b'['];
+            write_array(&self.text, finds, &mut 0, &mut out);
+            finish_array(out)
+        })
+        .map_err(PyValueError::new_err)
     }
 
     /// Record `i` as one JSON object.
@@ -109,18 +121,24 @@ impl ScanRecords {
     }
 }
 
-fn json_array<F: std::borrow::Borrow<Found>>(
+/// Appends the records of `found` to the JSON array in `out`, `n`
+/// records in so far.
+fn write_array<'a>(
     text: &str,
-    found: impl IntoIterator<Item = F>,
-) -> Result<String, String> {
-    let mut out = Vec::with_capacity(2);
-    out.push(b'[');
-    for (n, f) in found.into_iter().enumerate() {
-        if n > 0 {
+    found: impl IntoIterator<Item = FoundRef<'a>>,
+    n: &mut usize,
+    out: &mut Vec<u8>,
+) {
+    for f in found {
+        if *n > 0 {
             out.push(b',');
         }
-        f.borrow().write_json(text, &mut out);
+        *n += 1;
+        f.write_json(text, out);
     }
+}
+
+fn finish_array(mut out: Vec<u8>) -> Result<String, String> {
     out.push(b']');
     String::from_utf8(out).map_err(|e| format!("internal error: cannot print JSON: {e}"))
 }

@@ -5,7 +5,7 @@
 
 use std::rc::Rc;
 
-use crate::core::hlo::{Found, Outcome, Role, Scanner};
+use crate::core::hlo::{Finds, FoundRef, Outcome, Role, Scanner};
 
 pub use super::bytes::{binary_bytes, human_bytes};
 use super::lines::line_starts;
@@ -72,7 +72,7 @@ pub struct Document {
     pub line_starts: Vec<usize>,
     scanner: Scanner,
     /// Every shape found, in text order.
-    pub rows: Vec<Found>,
+    pub rows: Finds,
     pub scanned: usize,
     pub done: bool,
     /// Set when the scan ended with nothing found.
@@ -111,7 +111,7 @@ impl Document {
             lines,
             line_starts,
             scanner: Scanner::new(),
-            rows: Vec::new(),
+            rows: Finds::default(),
             scanned: 0,
             done: false,
             hint: None,
@@ -143,7 +143,11 @@ impl Document {
         self.reserve_rows();
         let before = self.rows.len();
         self.scanner.append_found(&mut self.rows);
-        self.sharded |= self.rows[before..].iter().any(|f| f.sharding().is_some());
+        self.sharded |= self
+            .rows
+            .iter()
+            .skip(before)
+            .any(|f| f.sharding().is_some());
         if progress.done {
             self.done = true;
             if let Some(Outcome::NothingFound { hint }) = self.scanner.outcome() {
@@ -269,12 +273,12 @@ impl Document {
             .view
             .iter()
             .copied()
-            .find(|&i| rows[i].facts.canonical.is_some())?;
+            .find(|&i| rows.get(i).is_some_and(|f| f.facts.canonical.is_some()))?;
         self.select(first)
     }
 
     /// A row's "where" text: role, number, instruction.
-    pub fn where_of(&self, found: &Found) -> String {
+    pub fn where_of(&self, found: FoundRef<'_>) -> String {
         let r = found.record(&self.text);
         let mut s = match (found.role, r.index, &r.report) {
             (Role::Allocation, _, Some(rep)) => match rep.allocation_number {
@@ -297,8 +301,8 @@ impl Document {
         s
     }
 
-    fn key_u64(f: &Found, key: SortKey) -> u64 {
-        let facts = &f.facts;
+    fn key_u64(f: FoundRef<'_>, key: SortKey) -> u64 {
+        let facts = f.facts;
         match key {
             SortKey::Elements => facts.elements.unwrap_or(0),
             SortKey::Footprint => facts.bytes_footprint.unwrap_or(0),
@@ -315,10 +319,9 @@ impl Document {
     fn refresh_view(&mut self) {
         let needle = self.filter.trim().to_ascii_lowercase();
         let text = &self.text;
-        let mut view: Vec<usize> = (0..self.rows.len())
-            .filter(|&i| {
+        let mut view: Vec<usize> = (self.rows.iter().enumerate())
+            .filter(|(_, f)| {
                 needle.is_empty() || {
-                    let f = &self.rows[i];
                     let r = f.record(text);
                     let hay = [
                         Some(r.text),
@@ -333,6 +336,7 @@ impl Document {
                         .any(|h| h.to_ascii_lowercase().contains(&needle))
                 }
             })
+            .map(|(i, _)| i)
             .collect();
         let rows = &self.rows;
         let key = self.sort;
@@ -348,7 +352,7 @@ impl Document {
             let mut keyed: Vec<(u64, usize)> = view
                 .iter()
                 .map(|&i| {
-                    let k = Self::key_u64(&rows[i], key);
+                    let k = rows.get(i).map_or(0, |f| Self::key_u64(f, key));
                     (if self.descending { u64::MAX - k } else { k }, i)
                 })
                 .collect();
@@ -358,7 +362,9 @@ impl Document {
             return;
         }
         view.sort_by(|&a, &b| {
-            let (fa, fb) = (&rows[a], &rows[b]);
+            let (Some(fa), Some(fb)) = (rows.get(a), rows.get(b)) else {
+                return a.cmp(&b);
+            };
             let ord = match key {
                 SortKey::Where => fa.span().start.cmp(&fb.span().start),
                 SortKey::Shape => text[fa.span().range()].cmp(&text[fb.span().range()]),
@@ -375,7 +381,7 @@ impl Document {
 }
 
 /// Footprint minus the bytes of the elements themselves.
-pub fn waste(f: &Found) -> u64 {
+pub fn waste(f: FoundRef<'_>) -> u64 {
     f.facts
         .bytes_footprint
         .unwrap_or(0)

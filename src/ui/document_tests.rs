@@ -73,7 +73,7 @@ fn many_shapes_in_chunks_are_all_kept_in_order() {
 #[test]
 fn largest_waste_first_by_default() {
     let d = scanned(REPORT, SCAN_CHUNK);
-    let first = &d.rows[d.view[0]];
+    let first = d.rows.get(d.view[0]).unwrap();
     // Allocation 1: Size 16.00M, Unpadded 384.0K, so 16 MiB - 384 KiB of
     // padding, more than any other shape in the report.
     assert_eq!(
@@ -83,7 +83,7 @@ fn largest_waste_first_by_default() {
     assert_eq!(waste(first), 16 * 1024 * 1024 - 384 * 1024);
     assert_eq!(d.view.len(), d.rows.len());
     for pair in d.view.windows(2) {
-        assert!(waste(&d.rows[pair[0]]) >= waste(&d.rows[pair[1]]));
+        assert!(waste(d.rows.get(pair[0]).unwrap()) >= waste(d.rows.get(pair[1]).unwrap()));
     }
 }
 
@@ -91,10 +91,18 @@ fn largest_waste_first_by_default() {
 fn sorting_by_position_flips_on_second_click() {
     let mut d = scanned(MODULE, SCAN_CHUNK);
     d.set_sort(SortKey::Where);
-    let starts: Vec<_> = d.view.iter().map(|&i| d.rows[i].span().start).collect();
+    let starts: Vec<_> = d
+        .view
+        .iter()
+        .map(|&i| d.rows.get(i).unwrap().span().start)
+        .collect();
     assert!(starts.windows(2).all(|w| w[0] < w[1]));
     d.set_sort(SortKey::Where);
-    let starts: Vec<_> = d.view.iter().map(|&i| d.rows[i].span().start).collect();
+    let starts: Vec<_> = d
+        .view
+        .iter()
+        .map(|&i| d.rows.get(i).unwrap().span().start)
+        .collect();
     assert!(starts.windows(2).all(|w| w[0] > w[1]));
     assert_eq!(d.kind(), Kind::Module);
 }
@@ -104,7 +112,10 @@ fn filter_keeps_matching_rows_only() {
     let mut d = scanned(REPORT, SCAN_CHUNK);
     d.set_filter("u8[".into());
     assert_eq!(d.view.len(), 1);
-    assert_eq!(&REPORT[d.rows[d.view[0]].span().range()], "u8[4096]{0}");
+    assert_eq!(
+        &REPORT[d.rows.get(d.view[0]).unwrap().span().range()],
+        "u8[4096]{0}"
+    );
     d.set_filter("no such thing".into());
     assert!(d.view.is_empty());
     d.set_filter(String::new());
@@ -121,7 +132,7 @@ fn picking_a_row_gives_its_shape() {
     );
     assert_eq!(d.selected, Some(first));
     assert_eq!(d.select(usize::MAX), None);
-    let w = d.where_of(&d.rows[first]);
+    let w = d.where_of(d.rows.get(first).unwrap());
     assert_eq!(w, "allocation 1 (line 7)");
 }
 
@@ -143,7 +154,10 @@ fn the_first_row_is_picked_once_the_scan_is_done_and_none_was_picked() {
         Some("f32[4096,8,3]{2,1,0:T(8,128)}")
     );
     let picked = d.selected.expect("the row is marked as picked");
-    assert_eq!(d.where_of(&d.rows[picked]), "allocation 1 (line 7)");
+    assert_eq!(
+        d.where_of(d.rows.get(picked).unwrap()),
+        "allocation 1 (line 7)"
+    );
     // Once only.
     assert_eq!(d.pick_first(), None);
     // Never over a row picked by hand.
@@ -159,7 +173,7 @@ fn the_first_row_is_picked_once_the_scan_is_done_and_none_was_picked() {
         "%a = f32[2,3]{0,0} add()\n%b = f32[4]{0} add()\n",
         SCAN_CHUNK,
     );
-    assert!(d.rows[d.view[0]].facts.canonical.is_none());
+    assert!(d.rows.get(d.view[0]).unwrap().facts.canonical.is_none());
     assert_eq!(d.pick_first().as_deref(), Some("f32[4]{0}"));
     let only_invalid = "%a = f32[2,3]{0,0} add()\n%b = f32[2]{1} add()\n";
     assert_eq!(scanned(only_invalid, SCAN_CHUNK).pick_first(), None);
@@ -228,7 +242,7 @@ fn binary_bytes_read_like_the_report() {
 fn size_sorts_keep_text_order_on_ties_both_ways() {
     // The module repeats shapes, so every size column has ties.
     let mut d = scanned(MODULE, SCAN_CHUNK);
-    let sizes = |f: &Found| {
+    let sizes = |f: crate::core::hlo::FoundRef<'_>| {
         [
             f.facts.elements.unwrap_or(0),
             f.facts.bytes_footprint.unwrap_or(0),
@@ -250,8 +264,8 @@ fn size_sorts_keep_text_order_on_ties_both_ways() {
             // Brute force: every pair in view is in order, ties by index.
             for pair in d.view.windows(2) {
                 let (a, b) = (
-                    sizes(&d.rows[pair[0]])[column],
-                    sizes(&d.rows[pair[1]])[column],
+                    sizes(d.rows.get(pair[0]).unwrap())[column],
+                    sizes(d.rows.get(pair[1]).unwrap())[column],
                 );
                 let ordered = if descending { a > b } else { a < b };
                 assert!(
@@ -265,7 +279,7 @@ fn size_sorts_keep_text_order_on_ties_both_ways() {
     let ties = d
         .view
         .windows(2)
-        .any(|p| sizes(&d.rows[p[0]])[3] == sizes(&d.rows[p[1]])[3]);
+        .any(|p| sizes(d.rows.get(p[0]).unwrap())[3] == sizes(d.rows.get(p[1]).unwrap())[3]);
     assert!(
         ties,
         "the fixture has no ties: the test checks nothing about them"
@@ -285,7 +299,7 @@ fn sharded_results_sort_by_their_per_device_footprint() {
     let order: Vec<&str> = d
         .view
         .iter()
-        .map(|&i| &text[d.rows[i].instruction().unwrap().range()])
+        .map(|&i| &text[d.rows.get(i).unwrap().instruction().unwrap().range()])
         .collect();
     assert_eq!(order, ["b", "a", "c"]);
     let per = |name: &str| {

@@ -5,7 +5,9 @@
 use std::io::Read;
 use std::path::PathBuf;
 
-use xla_layout_viz::core::hlo::{Found, ScanIter, MAX_SCAN_LEN, NOTHING_FOUND_HINT, TOO_LONG_HINT};
+use xla_layout_viz::core::hlo::{
+    FoundRef, ScanChunks, MAX_SCAN_LEN, NOTHING_FOUND_HINT, TOO_LONG_HINT,
+};
 
 use crate::common::{Failure, Output};
 
@@ -64,19 +66,21 @@ impl Args {
             // writer was a fifth of the table's time).
             let mut buf: Vec<u8> = Vec::new();
             let mut line = String::new();
-            for f in ScanIter::new(&text) {
-                n += 1;
-                if json {
-                    f.write_json(&text, &mut buf);
-                    buf.push(b'\n');
-                } else {
-                    line.clear();
-                    row(&mut line, &text, &f);
-                    buf.extend_from_slice(line.as_bytes());
-                }
-                if buf.len() >= 1 << 20 {
-                    out.write_all(&buf)?;
-                    buf.clear();
+            for chunk in ScanChunks::new(&text) {
+                for f in &chunk {
+                    n += 1;
+                    if json {
+                        f.write_json(&text, &mut buf);
+                        buf.push(b'\n');
+                    } else {
+                        line.clear();
+                        row(&mut line, &text, f);
+                        buf.extend_from_slice(line.as_bytes());
+                    }
+                    if buf.len() >= 1 << 20 {
+                        out.write_all(&buf)?;
+                        buf.clear();
+                    }
                 }
             }
             out.write_all(&buf)?;
@@ -153,7 +157,7 @@ fn count(out: &mut String, column: usize, v: Option<u64>) {
 }
 
 /// Appends `f`'s table row to `out`.
-fn row(out: &mut String, text: &str, f: &Found) {
+fn row(out: &mut String, text: &str, f: FoundRef<'_>) {
     use std::fmt::Write as _;
     let r = f.record(text);
     let mut place = String::new();

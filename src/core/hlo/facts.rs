@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use super::found::{ShapeError, ShapeFacts};
@@ -72,10 +73,45 @@ const RECENT: usize = 128;
 
 /// Distinct shape texts seen so far, with their facts; in front of them,
 /// the texts looked up last, in a small table of sets of two.
-#[derive(Default, Debug)]
+///
+/// The finds being written name their facts by number in a table of the
+/// scanner's ([`super::Finds`]); `table` names that table, so that a text
+/// looked up again for the same table gives the number it got there
+/// without a count taken ([`FactsCache::index`]).
+#[derive(Debug)]
 pub(crate) struct FactsCache {
     map: HashMap<Arc<str>, Arc<ShapeFacts>, BuildHasherDefault<WordHasher>>,
-    recent: Vec<Option<(Arc<str>, Arc<ShapeFacts>)>>,
+    recent: Vec<Option<Front>>,
+    table: u64,
+}
+
+impl Default for FactsCache {
+    fn default() -> FactsCache {
+        FactsCache {
+            map: HashMap::default(),
+            recent: Vec::new(),
+            table: new_table(),
+        }
+    }
+}
+
+/// A name no table had before, in this process. Names are not counted per
+/// cache: a scanner's sharding cache outlives its facts cache when the
+/// parallel scan moves the facts cache on to another piece, and the one
+/// the scanner gets instead must not name the tables it wrote before.
+fn new_table() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// A text in the front table: its facts, and their number in the table
+/// `table` (the last one it was looked up for).
+#[derive(Clone, Debug)]
+struct Front {
+    text: Arc<str>,
+    facts: Arc<ShapeFacts>,
+    table: u64,
+    at: usize,
 }
 
 /// A text's slot in the front table (its set: the slot with its lowest
@@ -99,26 +135,65 @@ fn recent_slot(t: &[u8]) -> usize {
 }
 
 impl FactsCache {
-    /// The facts of `text`. The look at the front table is inlined, the
-    /// rest is a call.
+    /// The finds are written into a new table from now on: numbers given
+    /// for the last one are not given again.
+    pub(crate) fn next_table(&mut self) {
+        self.table = new_table();
+    }
+
+    /// Which table the finds are written into (a count).
+    pub(crate) fn table(&self) -> u64 {
+        self.table
+    }
+
+    /// The number of `text`'s facts in `table`, the finds' table since the
+    /// last [`FactsCache::next_table`]; put there on its first look-up for
+    /// it. The look at the front table is inlined, the rest is a call.
     #[inline]
-    pub(crate) fn get(&mut self, text: &str) -> Arc<ShapeFacts> {
+    pub(crate) fn index(&mut self, text: &str, table: &mut Vec<Arc<ShapeFacts>>) -> usize {
         // Two ways per set: the text looked up last there, and the one
         // before it.
         let slot = recent_slot(text.as_bytes()) & !1;
-        if let Some(pair) = self.recent.get(slot..slot + 2) {
-            for (t, f) in pair.iter().flatten() {
-                if **t == *text {
-                    return Arc::clone(f);
+        let now = self.table;
+        if let Some(pair) = self.recent.get_mut(slot..slot + 2) {
+            for e in pair.iter_mut().flatten() {
+                if *e.text == *text {
+                    if e.table != now {
+                        e.table = now;
+                        e.at = push(table, Arc::clone(&e.facts));
+                    }
+                    return e.at;
                 }
             }
         }
-        self.get_behind(text, slot)
+        self.index_behind(text, slot, table)
     }
 
     #[inline(never)]
-    fn get_behind(&mut self, text: &str, slot: usize) -> Arc<ShapeFacts> {
-        let (key, facts) = match self.map.get_key_value(text) {
+    fn index_behind(&mut self, text: &str, slot: usize, table: &mut Vec<Arc<ShapeFacts>>) -> usize {
+        let (text, facts) = self.lookup(text);
+        let at = push(table, Arc::clone(&facts));
+        if self.recent.is_empty() {
+            self.recent.resize(RECENT, None);
+        }
+        self.recent[slot + 1] = self.recent[slot].take();
+        self.recent[slot] = Some(Front {
+            text,
+            facts,
+            table: self.table,
+            at,
+        });
+        at
+    }
+
+    /// The facts of `text`.
+    pub(crate) fn get(&mut self, text: &str) -> Arc<ShapeFacts> {
+        self.lookup(text).1
+    }
+
+    /// The map's key and facts for `text`, computed on its first look-up.
+    fn lookup(&mut self, text: &str) -> (Arc<str>, Arc<ShapeFacts>) {
+        match self.map.get_key_value(text) {
             Some((t, f)) => (Arc::clone(t), Arc::clone(f)),
             None => {
                 if self.map.len() >= MAX_CACHED {
@@ -129,14 +204,14 @@ impl FactsCache {
                 self.map.insert(Arc::clone(&key), Arc::clone(&facts));
                 (key, facts)
             }
-        };
-        if self.recent.is_empty() {
-            self.recent.resize(RECENT, None);
         }
-        self.recent[slot + 1] = self.recent[slot].take();
-        self.recent[slot] = Some((key, Arc::clone(&facts)));
-        facts
     }
+}
+
+/// Puts `t` at the end of `v`: its number.
+pub(crate) fn push<T>(v: &mut Vec<T>, t: T) -> usize {
+    v.push(t);
+    v.len() - 1
 }
 
 fn error_of(e: &Error) -> ShapeError {
@@ -241,6 +316,26 @@ pub fn facts_of(text: &str) -> ShapeFacts {
 mod tests {
     use super::*;
 
+    /// A text looked up again for the same table gets the same number,
+    /// and for a new table, a number there: never one of the old table.
+    #[test]
+    fn a_text_is_put_in_each_table_once_while_in_front() {
+        let mut cache = FactsCache::default();
+        let (mut one, mut two) = (Vec::new(), Vec::new());
+        let a = cache.index("f32[8]{0}", &mut one);
+        let b = cache.index("s32[]", &mut one);
+        assert_eq!((a, b), (0, 1));
+        assert_eq!(cache.index("f32[8]{0}", &mut one), a);
+        assert_eq!(one.len(), 2);
+        cache.next_table();
+        assert_eq!(cache.index("s32[]", &mut two), 0);
+        assert_eq!(cache.index("s32[]", &mut two), 0);
+        assert_eq!(cache.index("f32[8]{0}", &mut two), 1);
+        assert_eq!((one.len(), two.len()), (2, 2));
+        assert!(Arc::ptr_eq(&one[1], &two[0]));
+        assert_eq!(*two[1], facts_of("f32[8]{0}"));
+    }
+
     #[test]
     fn the_cache_answers_as_computing_afresh_whatever_shares_a_slot() {
         // Texts alike in length and in the three words the front table
@@ -261,6 +356,7 @@ mod tests {
         let mut texts: Vec<String> = alike.iter().map(|s| s.to_string()).collect();
         texts.extend(["s32[]", "f32[8]{0}", "pred[]", "x", "", "bf16[2,3]"].map(String::from));
         let mut cache = FactsCache::default();
+        let mut table = Vec::new();
         let mut seed = 11u64;
         for k in 0..(MAX_CACHED + 2_000) {
             seed = seed
@@ -271,10 +367,16 @@ mod tests {
             } else {
                 texts[(seed >> 33) as usize % texts.len()].clone()
             };
+            if k % 500 == 0 {
+                cache.next_table();
+                table.clear();
+            }
             if k % 3 != 0 || k % 999 == 0 {
+                let at = cache.index(&text, &mut table);
+                assert_eq!(*table[at], facts_of(&text), "{text}");
                 assert_eq!(*cache.get(&text), facts_of(&text), "{text}");
             } else {
-                cache.get(&text);
+                cache.index(&text, &mut table);
             }
         }
         assert!(cache.map.len() < MAX_CACHED);

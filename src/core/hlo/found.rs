@@ -2,15 +2,11 @@
 //! (its [`Role`]), and its facts (canonical text or error, sizes).
 //!
 //! A [`Found`] holds spans, never copies of the text around it; the facts
-//! of one shape text are computed once and shared ([`ShapeFacts`] behind an
-//! `Arc`) by every place that writes the same text.
-
-use std::sync::Arc;
+//! of one shape text are computed once and named by number by every place
+//! that writes the same text (the table is the scan's: [`super::Finds`]).
 
 use serde::Serialize;
 
-use super::attached::{Allocation, Attached};
-use super::sharding::ShardingFacts;
 use crate::core::span::Span;
 
 /// Where a shape was written.
@@ -106,8 +102,10 @@ fn small(v: usize) -> u32 {
 const SMALL_MAX: usize = u32::MAX as usize - 1;
 
 /// One shape found in the text. Its positions are read through methods
-/// (`span()`, `line()`, `instruction()`, ...): they are kept compact.
-#[derive(Clone, Debug)]
+/// (`span()`, `line()`, `instruction()`, ...): they are kept compact. Its
+/// facts, report entry and sharding are read through the scan's
+/// [`super::Finds`] ([`super::FoundRef`]).
+#[derive(Clone, Copy, Debug)]
 pub struct Found {
     pub role: Role,
     /// The instruction is its computation's `ROOT`.
@@ -124,11 +122,11 @@ pub struct Found {
     owner: At,
     opcode: At,
     name: At,
-    /// Canonical text, error and sizes of the shape's text.
-    pub facts: Arc<ShapeFacts>,
-    /// A memory report's entry or the instruction's sharding (read through
-    /// [`Found::allocation`] and [`Found::sharding`]).
-    attached: Option<Arc<Attached>>,
+    /// The number of the shape's facts in its scan's table.
+    facts: u32,
+    /// The number of its memory report entry or its instruction's
+    /// sharding in its scan's table; `u32::MAX` for none.
+    attached: u32,
 }
 
 impl Found {
@@ -139,7 +137,7 @@ impl Found {
         span: Span,
         (line, column): (usize, usize),
         ctx: &Ctx,
-        facts: Arc<ShapeFacts>,
+        facts: usize,
     ) -> Found {
         // The scanner gives a computation only to a signature's shapes,
         // which have no instruction.
@@ -156,42 +154,47 @@ impl Found {
             owner: At::of(ctx.computation.or(ctx.instruction)),
             opcode: At::of(ctx.opcode),
             name: At::of(ctx.name),
-            facts,
-            attached: None,
+            facts: small(facts),
+            attached: u32::MAX,
         }
     }
 
-    /// Moves the find `lines` lines down (a piece of the text scanned on
-    /// its own counted its lines from its start).
+    /// Moves the find `lines` lines down and its numbers past `facts` and
+    /// `attached` entries (a piece of the text scanned on its own counted
+    /// its lines from its start, and numbered its own facts).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-    pub(crate) fn add_lines(&mut self, lines: usize) {
+    pub(crate) fn rebase(&mut self, lines: usize, facts: usize, attached: usize) {
         self.line = small((self.line as usize).saturating_add(lines));
+        self.facts = small((self.facts as usize).saturating_add(facts));
+        if self.attached != u32::MAX {
+            self.attached = small((self.attached as usize).saturating_add(attached));
+        }
+    }
+
+    /// Gives the find other numbers for its facts and its attachment.
+    pub(crate) fn renumber(&mut self, facts: usize, attached: Option<usize>) {
+        self.facts = small(facts);
+        self.attached = attached.map_or(u32::MAX, small);
+    }
+
+    /// Gives the find the report entry or sharding numbered `k`.
+    pub(crate) fn attach(&mut self, k: Option<usize>) {
+        self.attached = k.map_or(u32::MAX, small);
+    }
+
+    /// Where its facts are in its scan's table.
+    pub(crate) fn facts_at(&self) -> usize {
+        self.facts as usize
+    }
+
+    /// Where its report entry or sharding is in its scan's table.
+    pub(crate) fn attached_at(&self) -> Option<usize> {
+        (self.attached != u32::MAX).then_some(self.attached as usize)
     }
 
     /// The shape as written (byte span into the scanned text).
     pub fn span(&self) -> Span {
         Span::new(self.span.start as usize, self.span.end as usize)
-    }
-
-    /// The memory report entry, for [`Role::Allocation`].
-    pub fn allocation(&self) -> Option<&Allocation> {
-        match self.attached.as_deref()? {
-            Attached::Allocation(a) => Some(a),
-            Attached::Sharding(_) => None,
-        }
-    }
-
-    /// The instruction's `sharding=` (or Shardy's), on its result only.
-    pub fn sharding(&self) -> Option<&ShardingFacts> {
-        match self.attached.as_deref()? {
-            Attached::Sharding(s) => Some(s),
-            Attached::Allocation(_) => None,
-        }
-    }
-
-    /// Gives the find its report entry or its sharding.
-    pub(crate) fn attach(&mut self, attached: Option<Arc<Attached>>) {
-        self.attached = attached;
     }
 
     /// 1-based line of `span().start`.
@@ -229,36 +232,6 @@ impl Found {
     pub fn computation(&self) -> Option<Span> {
         self.in_signature.then(|| self.owner.get()).flatten()
     }
-
-    /// The error's span in the whole text, when the shape is invalid.
-    pub fn error_span(&self) -> Option<Span> {
-        self.facts.error.as_ref().map(|e| {
-            Span::new(
-                self.span().start.saturating_add(e.start),
-                self.span().start.saturating_add(e.end),
-            )
-        })
-    }
-
-    /// Our sizes agree with the report's `Size` and `Unpadded size`
-    /// (within their printed rounding). `None` unless an allocation.
-    pub fn matches(&self) -> Option<bool> {
-        let a = self.allocation()?;
-        let checks = [
-            a.size.as_ref().map(|_| a.size_matches(&self.facts)),
-            a.unpadded.as_ref().map(|_| a.unpadded_matches(&self.facts)),
-        ];
-        // Nothing reported to compare with, or sizes we could not compute
-        // (an invalid shape), is no match.
-        let mut any = false;
-        for c in checks.into_iter().flatten() {
-            any = true;
-            if c != Some(true) {
-                return Some(false);
-            }
-        }
-        Some(any)
-    }
 }
 
 /// What a shape text is, computed once per distinct text.
@@ -285,8 +258,27 @@ pub struct ShapeFacts {
     /// Share of the footprint that is padding, in percent.
     pub padding_percent: Option<f64>,
     /// These facts as JSON members, written by the first record that
-    /// prints them ([`Found::write_json`]) and copied by the next ones.
+    /// prints them ([`super::FoundRef::write_json`]) and copied by the
+    /// next ones.
     pub(crate) json: super::record_json::FactsJson,
+}
+
+impl ShapeFacts {
+    /// No facts: what a find names past its tables' ends.
+    pub(crate) const fn empty() -> ShapeFacts {
+        ShapeFacts {
+            kind: None,
+            canonical: None,
+            error: None,
+            elements: None,
+            bytes_data: None,
+            bytes_footprint: None,
+            bytes_xla: None,
+            expansion: None,
+            padding_percent: None,
+            json: super::record_json::FactsJson::new(),
+        }
+    }
 }
 
 /// An invalid shape's reason and where, relative to the shape's start.
@@ -301,8 +293,8 @@ pub struct ShapeError {
 mod tests {
     use super::*;
 
-    fn facts() -> Arc<ShapeFacts> {
-        Arc::new(ShapeFacts::default())
+    fn facts() -> usize {
+        0
     }
 
     /// Numbers past what a find keeps stop just below the mark of an
@@ -386,11 +378,23 @@ mod tests {
     }
 
     /// What a one-pass scan writes per shape (docs/performance/native-scan.md,
-    /// "The finds in 80 bytes", "72 bytes" and "64 bytes"): growing it
-    /// costs every scan.
+    /// "The finds in 80 bytes", "72 bytes", "64 bytes" and "Finds without
+    /// pointers"): growing it costs every scan.
     #[test]
-    #[cfg(target_pointer_width = "64")]
-    fn a_find_takes_64_bytes() {
-        assert_eq!(std::mem::size_of::<Found>(), 64);
+    fn a_find_takes_56_bytes() {
+        assert_eq!(std::mem::size_of::<Found>(), 56);
+    }
+
+    /// A find's numbers move with its piece, and no attachment stays none.
+    #[test]
+    fn rebase_moves_lines_and_numbers_but_not_an_absent_attachment() {
+        let mut f = Found::new(Role::Text, Span::new(0, 1), (3, 1), &Ctx::default(), 5);
+        f.rebase(10, 7, 4);
+        assert_eq!((f.line(), f.facts_at(), f.attached_at()), (13, 12, None));
+        f.attach(Some(2));
+        f.rebase(0, 0, 4);
+        assert_eq!(f.attached_at(), Some(6));
+        f.renumber(1, None);
+        assert_eq!((f.facts_at(), f.attached_at()), (1, None));
     }
 }

@@ -130,7 +130,7 @@ pub(crate) fn continues(b: &[u8], at: usize, le: usize) -> bool {
         return false;
     }
     let c = skip_inline(b, at, le);
-    if c >= le || b[c] == b'}' || b[c..le].starts_with(b"//") {
+    if c >= le || b[c] == b'}' || starts_at(b, c, le, b"//") {
         return false;
     }
     !(starts_at(b, c, le, b"ENTRY ")

@@ -1,6 +1,6 @@
 //! The one-call and iterator forms of the scanner.
 
-use super::found::Found;
+use super::finds::Finds;
 #[cfg(not(target_arch = "wasm32"))]
 use super::scanner::parallel::{scan_on_threads, MIN_PIECE};
 use super::scanner::Scanner;
@@ -10,7 +10,7 @@ use super::scanner::Scanner;
 /// Natively, a text of several megabytes is scanned on every core the
 /// machine has, in pieces cut where computations open; the finds are the
 /// same as on one thread (see `parallel.rs`).
-pub fn scan(text: &str) -> Vec<Found> {
+pub fn scan(text: &str) -> Finds {
     #[cfg(not(target_arch = "wasm32"))]
     if text.len() >= 4 * MIN_PIECE {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -20,7 +20,7 @@ pub fn scan(text: &str) -> Vec<Found> {
 }
 
 /// Every shape in `text`, in order, on this thread.
-pub(crate) fn scan_one_thread(text: &str) -> Vec<Found> {
+pub(crate) fn scan_one_thread(text: &str) -> Finds {
     // One pass into one vector: collecting from chunks moved every find
     // twice and grew two vectors.
     let mut scanner = Scanner::new();
@@ -28,22 +28,22 @@ pub(crate) fn scan_one_thread(text: &str) -> Vec<Found> {
     scanner.take_found()
 }
 
-/// The shapes of a text, found a chunk at a time as they are asked for.
-pub struct ScanIter<'a> {
+/// The shapes of a text, found a chunk at a time as they are asked for:
+/// each item is the next chunk's [`Finds`] (never empty), with its own
+/// tables.
+pub struct ScanChunks<'a> {
     text: &'a str,
     scanner: Scanner,
-    buffer: std::vec::IntoIter<Found>,
 }
 
-impl<'a> ScanIter<'a> {
+impl<'a> ScanChunks<'a> {
     /// Bytes scanned per step.
     const CHUNK: usize = 1 << 20;
 
-    pub fn new(text: &'a str) -> ScanIter<'a> {
-        ScanIter {
+    pub fn new(text: &'a str) -> ScanChunks<'a> {
+        ScanChunks {
             text,
             scanner: Scanner::new(),
-            buffer: Vec::new().into_iter(),
         }
     }
 
@@ -53,19 +53,19 @@ impl<'a> ScanIter<'a> {
     }
 }
 
-impl Iterator for ScanIter<'_> {
-    type Item = Found;
+impl Iterator for ScanChunks<'_> {
+    type Item = Finds;
 
-    fn next(&mut self) -> Option<Found> {
+    fn next(&mut self) -> Option<Finds> {
         loop {
-            if let Some(f) = self.buffer.next() {
-                return Some(f);
-            }
             if self.scanner.progress().done {
                 return None;
             }
             self.scanner.scan_some(self.text, Self::CHUNK);
-            self.buffer = self.scanner.take_found().into_iter();
+            let finds = self.scanner.take_found();
+            if !finds.is_empty() {
+                return Some(finds);
+            }
         }
     }
 }

@@ -21,10 +21,12 @@
 mod attached;
 mod explain;
 mod facts;
+mod finds;
 mod found;
 mod instruction;
 mod iter;
 mod module;
+mod outcome;
 mod record;
 mod record_json;
 mod report;
@@ -39,9 +41,10 @@ mod type_name;
 pub use attached::Allocation;
 pub use explain::{explain, Breakdown, LayoutParts};
 pub use facts::facts_of;
+pub use finds::{Finds, FoundRef, Iter};
 pub use found::{Found, Role, ShapeError, ShapeFacts, MAX_SCAN_LEN};
 pub use instruction::{Arg, Attr};
-pub use iter::{scan, ScanIter};
+pub use iter::{scan, ScanChunks};
 pub use record::{Record, ReportRecord};
 pub use report::ReportedSize;
 #[cfg(not(target_arch = "wasm32"))]

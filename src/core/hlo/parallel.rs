@@ -15,6 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Mutex};
 
 use super::{FactsCache, LineCursor, Scanner, SdyMeshes};
+use crate::core::hlo::finds::Finds;
 use crate::core::hlo::found::{Found, MAX_SCAN_LEN};
 use crate::core::hlo::instruction::starts_instruction;
 use crate::core::hlo::iter::scan_one_thread;
@@ -47,7 +48,7 @@ const MAX_PIECES: usize = 4096;
 /// Every shape in `text`, in order (the same finds as [`super::super::scan`]
 /// makes on one thread), on up to `threads` threads, in pieces of at least
 /// `min_piece` bytes (tests cut small texts with a small one).
-pub fn scan_on_threads(text: &str, threads: usize, min_piece: usize) -> Vec<Found> {
+pub fn scan_on_threads(text: &str, threads: usize, min_piece: usize) -> Finds {
     scan_in_pieces(text, threads, min_piece).0
 }
 
@@ -56,7 +57,7 @@ type Piece = (usize, Scanner);
 
 /// [`scan_on_threads`], and how many pieces after the first were kept
 /// (the others were read on by the scanner before them).
-pub(crate) fn scan_in_pieces(text: &str, threads: usize, min_piece: usize) -> (Vec<Found>, usize) {
+pub(crate) fn scan_in_pieces(text: &str, threads: usize, min_piece: usize) -> (Finds, usize) {
     let threads = threads.min(MAX_THREADS);
     let cuts = if threads < 2 || text.len() > MAX_SCAN_LEN {
         Vec::new()
@@ -97,7 +98,7 @@ pub(crate) fn scan_in_pieces(text: &str, threads: usize, min_piece: usize) -> (V
         // Room for the finds at once, guessed at one in 64 bytes and at
         // most MAX_ROOM (address space only, until written): the joins
         // then do not move the finds already joined.
-        first.out = Vec::with_capacity((text.len() / 64).min(MAX_ROOM));
+        first.out.found = Vec::with_capacity((text.len() / 64).min(MAX_ROOM));
         first.run(text, ends[0]);
         let out = first.take_found();
         // This thread's later pieces start with the shapes the first one
@@ -149,7 +150,7 @@ struct Join<'t> {
     text: &'t str,
     spare: &'t Spare,
     module_at: Option<usize>,
-    out: Vec<Found>,
+    out: Finds,
     /// The scanner of the last piece kept (its lines counted from the
     /// piece's start, `base` lines into the text).
     current: Scanner,
@@ -170,27 +171,20 @@ impl Join<'_> {
         let (line, _) = self.current.lines.locate(self.text.as_bytes(), from);
         self.base += line - 1;
         let done = std::mem::replace(&mut self.current, piece);
-        self.spare.put(done.out);
+        self.spare.put(done.out.found);
         self.kept += 1;
     }
 
-    /// The current scanner's finds, moved to their lines in the text.
+    /// The current scanner's finds, moved to their lines in the text and
+    /// to their facts' numbers in the joined tables.
     fn take(&mut self) {
-        let base = self.base;
-        if base == 0 {
-            self.out.append(&mut self.current.out);
-        } else {
-            self.out.extend(self.current.out.drain(..).map(|mut f| {
-                f.add_lines(base);
-                f
-            }));
-        }
+        self.out.append_lines_down(&mut self.current.out, self.base);
     }
 
-    fn finish(mut self) -> (Vec<Found>, usize) {
+    fn finish(mut self) -> (Finds, usize) {
         self.current.close_report();
         self.take();
-        self.out.shrink_to_fit();
+        self.out.found.shrink_to_fit();
         (self.out, self.kept)
     }
 }
@@ -237,7 +231,8 @@ impl Scanner {
             sc.meshes = meshes.clone();
         }
         sc.cache = std::mem::take(cache);
-        sc.out = spare.take();
+        sc.cache.next_table();
+        sc.out.found = spare.take();
         sc.run(text, to);
         *cache = std::mem::take(&mut sc.cache);
         sc

@@ -1,13 +1,13 @@
-//! The serialisable form of a [`Found`]: one JSON object per shape for
+//! The serialisable form of a find ([`FoundRef`]): one JSON object per shape for
 //! `xla-layout scan --json` (and any other front end). The keys are a
 //! contract, documented in docs/scan.md.
 
 use serde::Serialize;
 
-use super::found::Found;
+use super::finds::FoundRef;
 use crate::core::span::Span;
 
-/// One found shape with its text resolved. Borrowed from the [`Found`] and
+/// One found shape with its text resolved. Borrowed from the scan's finds and
 /// the scanned text; build one at a time to stream.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Record<'a> {
@@ -90,11 +90,14 @@ fn get(text: &str, span: Option<Span>) -> Option<&str> {
     text.get(span?.range())
 }
 
-impl Found {
+impl<'f> FoundRef<'f> {
     /// This shape as a record, its spans resolved in `text` (the text that
     /// was scanned).
-    pub fn record<'a>(&'a self, text: &'a str) -> Record<'a> {
-        let f = &self.facts;
+    pub fn record<'a>(&self, text: &'a str) -> Record<'a>
+    where
+        'f: 'a,
+    {
+        let f = self.facts;
         let error_span = self.error_span();
         let sh = self.sharding();
         let report = self.allocation().map(|a| ReportRecord {

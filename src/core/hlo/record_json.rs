@@ -7,7 +7,7 @@
 
 use std::sync::OnceLock;
 
-use super::found::Found;
+use super::finds::FoundRef;
 use super::record::{Record, ReportRecord};
 
 /// Appends `s` as a JSON string: `"` and `\` escaped, control characters
@@ -156,13 +156,19 @@ impl FactsMembers<'_> {
 pub(crate) struct FactsJson(OnceLock<[Box<[u8]>; 2]>);
 
 /// A cache: facts are equal whether or not they have printed yet.
+impl FactsJson {
+    pub(crate) const fn new() -> FactsJson {
+        FactsJson(OnceLock::new())
+    }
+}
+
 impl PartialEq for FactsJson {
     fn eq(&self, _: &Self) -> bool {
         true
     }
 }
 
-impl Found {
+impl FoundRef<'_> {
     /// Appends the JSON object of this shape's record (`text`: the text
     /// that was scanned) to `out`: the bytes of
     /// `self.record(text).write_json(out)`, with the members that depend

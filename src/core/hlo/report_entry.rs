@@ -108,7 +108,8 @@ impl Scanner {
         let Some(p) = self.pending.take() else { return };
         let mut held = p.label;
         if let Some(mut f) = p.shape {
-            f.attach(Some(Arc::new(Attached::Allocation(p.alloc))));
+            let at = self.out.attach(Arc::new(Attached::Allocation(p.alloc)));
+            f.attach(Some(at));
             held.push(f);
         }
         // A stable sort: held finds are nearly in order already.

@@ -4,17 +4,16 @@
 //!
 //! It can be advanced by a byte budget ([`Scanner::scan_some`]) so that a
 //! UI can spread a 20 MB document over many short tasks; [`scan`] and
-//! [`ScanIter`] are the one-call and iterator forms over the same code.
+//! [`super::ScanChunks`] are the one-call and iterator forms over the same code.
 
-use std::sync::Arc;
-
-use super::attached::Attached;
 use super::facts::FactsCache;
-use super::found::{Ctx, Found, Role, ShapeFacts, MAX_SCAN_LEN};
+use super::finds::Finds;
+use super::found::{Ctx, Found, Role, MAX_SCAN_LEN};
 use super::instruction::{head, parse_instruction_on, Parts};
 use super::module::{
     computation_header, entry_layout, is_partitioned, may_be_signature, signature,
 };
+pub use super::outcome::{Outcome, Progress, NOTHING_FOUND_HINT, TOO_LONG_HINT};
 use super::report;
 use super::scan::{line_end, skip_inline, starts_at};
 use super::sdy::SdyMeshes;
@@ -31,38 +30,6 @@ mod line_cursor;
 pub(super) mod parallel;
 #[path = "report_entry.rs"]
 mod report_entry;
-
-/// What to paste when nothing was found.
-pub const NOTHING_FOUND_HINT: &str = "no shape found. Paste a shape such as `f32[8,128]{1,0:T(8,128)}`, an HLO instruction (`%add.1 = f32[8]{0} add(f32[8]{0} %a, f32[8]{0} %b)`), a whole HLO module (from `--xla_dump_to`), or the memory report of an out-of-memory error (`1. Size: 16.00M ... Shape: f32[4096,8,3]{2,1,0:T(8,128)}`)";
-
-/// What to do with a text longer than [`MAX_SCAN_LEN`] bytes, the most
-/// one scan reads (the CLI and Python say it after their own first words).
-pub const TOO_LONG_HINT: &str =
-    "the most one scan reads is 4 GiB less 2 bytes; split the text, for example at its computations";
-
-/// How far a scan has got.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
-    /// Bytes of the text scanned so far.
-    pub scanned: usize,
-    /// The text's length in bytes.
-    pub total: usize,
-    /// Shapes found so far.
-    pub found: usize,
-    /// The whole text has been scanned.
-    pub done: bool,
-}
-
-/// The outcome of a finished scan.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// This many shapes were found (some perhaps invalid).
-    Found(usize),
-    /// Nothing that looks like a shape: the hint says what can be pasted.
-    NothingFound { hint: &'static str },
-    /// The text is longer than [`MAX_SCAN_LEN`] bytes: nothing was read.
-    TooLong { len: usize, max: usize },
-}
 
 /// An incremental scan of one text. Call [`Scanner::scan_some`] with the
 /// same text until it reports `done`, taking what was found with
@@ -91,7 +58,7 @@ pub struct Scanner {
     parts: Option<Box<Parts>>,
     space: Option<Span>,
     pending: Option<Pending>,
-    out: Vec<Found>,
+    out: Finds,
     found: usize,
     done: bool,
     scratch: Vec<(usize, usize)>,
@@ -110,6 +77,7 @@ impl Scanner {
             shardings: std::mem::take(&mut self.shardings),
             ..Scanner::default()
         };
+        self.cache.next_table();
     }
 
     /// Scans about `max_bytes` more of `text` (at least one statement; a
@@ -147,8 +115,17 @@ impl Scanner {
     }
 
     /// The shapes found since the last call, in text order.
-    pub fn take_found(&mut self) -> Vec<Found> {
-        std::mem::take(&mut self.out)
+    pub fn take_found(&mut self) -> Finds {
+        let taken = std::mem::take(&mut self.out);
+        self.cache.next_table();
+        // Finds a report entry still holds named the taken tables: they
+        // name the new ones now.
+        if let Some(p) = self.pending.as_mut() {
+            for f in p.shape.iter_mut().chain(p.label.iter_mut()) {
+                self.out.adopt(f, &taken);
+            }
+        }
+        taken
     }
 
     /// How many shapes wait to be taken.
@@ -158,8 +135,10 @@ impl Scanner {
 
     /// [`Scanner::take_found`], appended to `into`: the scanner keeps its
     /// buffer's capacity for the next step instead of growing a new one.
-    pub fn append_found(&mut self, into: &mut Vec<Found>) {
-        into.append(&mut self.out);
+    pub fn append_found(&mut self, into: &mut Finds) {
+        let mut taken = self.take_found();
+        into.append(&mut taken);
+        self.out.found = taken.found;
     }
 
     pub fn progress(&self) -> Progress {
@@ -185,11 +164,10 @@ impl Scanner {
         })
     }
 
-    fn facts(&mut self, text: &str, span: Span) -> Arc<ShapeFacts> {
-        match text.get(span.range()) {
-            Some(t) => self.cache.get(t),
-            None => Arc::new(super::facts::facts_of("")),
-        }
+    /// The number of the facts of the shape at `span` in the finds' table.
+    fn facts(&mut self, text: &str, span: Span) -> usize {
+        self.cache
+            .index(text.get(span.range()).unwrap_or(""), &mut self.out.facts)
     }
 
     fn make(&mut self, text: &str, role: Role, span: Span, ctx: &Ctx) -> Found {
@@ -215,7 +193,7 @@ impl Scanner {
 
     fn emit(&mut self, f: Found) {
         self.found += 1;
-        self.out.push(f);
+        self.out.found.push(f);
     }
 
     /// One statement starting at the line start `self.pos`.
@@ -264,11 +242,11 @@ impl Scanner {
             self.lines.enter_line(b, ls, le);
             // No report entry holds finds back here (it was just closed):
             // the finds go straight out, written once.
-            let mut out = std::mem::take(&mut self.out);
+            let mut out = std::mem::take(&mut self.out.found);
             let before = out.len();
             self.instruction_founds(text, &parts, &mut out);
             self.found += out.len() - before;
-            self.out = out;
+            self.out.found = out;
             self.pos = (parts.end + 1).min(end).max(next);
             self.parts = Some(parts);
             return;
@@ -317,7 +295,8 @@ impl Scanner {
         self.free = Some((c, le, ls));
     }
 
-    /// Founds of one parsed instruction, in text order, added to `out`.
+    /// Founds of one parsed instruction, in text order, added to `out`
+    /// (their facts to the finds' tables).
     fn instruction_founds(&mut self, text: &str, p: &Parts, out: &mut Vec<Found>) {
         let ctx = Ctx {
             instruction: Some(p.name),
@@ -327,7 +306,8 @@ impl Scanner {
         };
         if let Some(s) = p.shape {
             let mut f = self.make(text, Role::Result, s, &ctx);
-            f.attach(self.sharding(text, p, s));
+            let sharding = self.sharding(text, p, s);
+            f.attach(sharding);
             out.push(f);
         }
         for (k, a) in p.args.iter().enumerate() {
@@ -368,8 +348,9 @@ impl Scanner {
         }
     }
 
-    /// The facts of the instruction's sharding on its result `shape`.
-    fn sharding(&mut self, text: &str, p: &Parts, shape: Span) -> Option<Arc<Attached>> {
+    /// The number in the finds' table of the facts of the instruction's
+    /// sharding on its result `shape`.
+    fn sharding(&mut self, text: &str, p: &Parts, shape: Span) -> Option<usize> {
         let shape = text.get(shape.range())?;
         self.shardings.of_instruction(
             text,
@@ -378,6 +359,7 @@ impl Scanner {
             self.partitioned,
             self.meshes.as_ref(),
             &mut self.cache,
+            &mut self.out.attached,
         )
     }
 

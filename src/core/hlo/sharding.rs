@@ -22,7 +22,7 @@ use crate::core::sharding::{parse_sharding, Sharding, ShardingErrorKind};
 use crate::core::validate::parse;
 
 use super::attached::Attached;
-use super::facts::{FactsCache, WordHasher};
+use super::facts::{push, FactsCache, WordHasher};
 use super::instruction::Parts;
 use super::scan::string_end;
 use super::sdy::SdyMeshes;
@@ -217,22 +217,34 @@ pub(crate) fn header_meshes(header: &str) -> Option<SdyMeshes> {
 #[derive(Default, Debug)]
 pub(crate) struct ShardingCache {
     /// Keyed by [`ShardingCache::key`]'s bytes.
-    /// The facts are held as a find holds them ([`Attached`]): a find of
-    /// a known pair takes a count, nothing is allocated.
-    map: HashMap<Box<[u8]>, Arc<Attached>, BuildHasherDefault<WordHasher>>,
+    map: HashMap<Box<[u8]>, Shard, BuildHasherDefault<WordHasher>>,
     /// The key being looked up, built in place: a find of a sharded result
     /// allocates nothing when its facts are known.
     key: Vec<u8>,
 }
 
+/// A triple's facts, held as a find's table holds them ([`Attached`]), and
+/// their number in the last table they were put in (counted as the shape
+/// facts' tables are: [`FactsCache::next_table`]). A find of a known
+/// triple for the same table takes that number: no count, no allocation.
+#[derive(Debug)]
+struct Shard {
+    attached: Arc<Attached>,
+    table: u64,
+    at: usize,
+}
+
 impl ShardingCache {
-    pub(crate) fn get(
+    /// The number in `table` (the finds' table `shapes` counts now) of the
+    /// facts of `sharding` on `shape`.
+    pub(crate) fn index(
         &mut self,
         shape: &str,
         sharding: &str,
         partitioned: bool,
         shapes: &mut FactsCache,
-    ) -> Arc<Attached> {
+        table: &mut Vec<Arc<Attached>>,
+    ) -> usize {
         self.key.clear();
         // The shape's length first: no two (shape, sharding) pairs share
         // a key, whatever bytes they hold.
@@ -241,28 +253,40 @@ impl ShardingCache {
         self.key.extend_from_slice(shape.as_bytes());
         self.key.push(u8::from(partitioned));
         self.key.extend_from_slice(sharding.as_bytes());
-        if let Some(f) = self.map.get(self.key.as_slice()) {
-            return Arc::clone(f);
+        let now = shapes.table();
+        if let Some(s) = self.map.get_mut(self.key.as_slice()) {
+            if s.table != now {
+                s.table = now;
+                s.at = push(table, Arc::clone(&s.attached));
+            }
+            return s.at;
         }
         if self.map.len() >= MAX_CACHED {
             self.map.clear();
         }
-        let facts = Arc::new(Attached::Sharding(compute(
+        let attached = Arc::new(Attached::Sharding(compute(
             shape,
             sharding,
             partitioned,
             &mut |t| shapes.get(t).bytes_footprint,
         )));
-        self.map
-            .insert(self.key.as_slice().into(), Arc::clone(&facts));
-        facts
+        let at = push(table, Arc::clone(&attached));
+        let shard = Shard {
+            attached,
+            table: now,
+            at,
+        };
+        self.map.insert(self.key.as_slice().into(), shard);
+        at
     }
 }
 
 impl ShardingCache {
-    /// The facts of the sharding instruction `p` gives its result `shape`:
-    /// its `sharding=`, or else Shardy's `xla.sdy.sharding` in its
-    /// `frontend_attributes` (with the module's `meshes`).
+    /// The number in `table` of the facts of the sharding instruction `p`
+    /// gives its result `shape`: its `sharding=`, or else Shardy's
+    /// `xla.sdy.sharding` in its `frontend_attributes` (with the module's
+    /// `meshes`).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn of_instruction(
         &mut self,
         text: &str,
@@ -271,7 +295,8 @@ impl ShardingCache {
         partitioned: bool,
         meshes: Option<&SdyMeshes>,
         shapes: &mut FactsCache,
-    ) -> Option<Arc<Attached>> {
+        table: &mut Vec<Arc<Attached>>,
+    ) -> Option<usize> {
         let attr = |name: &[u8]| {
             p.attrs
                 .iter()
@@ -279,22 +304,26 @@ impl ShardingCache {
                 .and_then(|a| text.get(a.value.range()))
         };
         if let Some(value) = attr(b"sharding") {
-            return Some(self.get(shape, value, partitioned, shapes));
+            return Some(self.index(shape, value, partitioned, shapes, table));
         }
         let sdy = value_after(attr(b"frontend_attributes")?, "xla.sdy.sharding=")?;
         let converted = meshes
             .ok_or_else(|| "the module names no xla.sdy.meshes".to_owned())
             .and_then(|m| m.sharding(sdy));
-        Some(match converted {
+        let attached = match converted {
             Ok(named) => {
-                let facts = self.get(shape, &named, partitioned, shapes);
-                classic(&facts, &named)
+                let at = self.index(shape, &named, partitioned, shapes, table);
+                match table.get(at) {
+                    Some(a) => classic(a, &named),
+                    None => return Some(at),
+                }
             }
             Err(why) => Arc::new(Attached::Sharding(ShardingFacts {
                 error: Some(format!("Shardy's sharding: {why}")),
                 ..ShardingFacts::default()
             })),
-        })
+        };
+        Some(push(table, attached))
     }
 }
 

@@ -6,7 +6,7 @@ use web_sys::{Element, HtmlInputElement};
 use yew::prelude::*;
 
 use super::document::UseDocument;
-use crate::core::hlo::Found;
+use crate::core::hlo::FoundRef;
 use crate::ui::document::{binary_bytes, Document, Kind, SortKey};
 
 /// Row height in CSS pixels (fixed, so the rows in view are known).
@@ -46,7 +46,7 @@ fn mark(m: Option<bool>) -> Html {
 /// The per-device cell of a sharded result: the shard's footprint (its
 /// text in the tooltip), the global shape of a partitioned module's
 /// shard, or why the sharding does not read.
-fn per_device(found: &Found) -> Html {
+fn per_device(found: FoundRef<'_>) -> Html {
     let Some(s) = found.sharding() else {
         return html! { "-" };
     };
@@ -74,11 +74,11 @@ fn row(
     d: &Document,
     report_kind: bool,
     index: usize,
-    found: &Found,
+    found: FoundRef<'_>,
     selected: bool,
     pick: Callback<usize>,
 ) -> Html {
-    let f = &found.facts;
+    let f = found.facts;
     let shape = d.text.get(found.span().range()).unwrap_or("");
     let shown: String = shape.chars().take(120).collect();
     let report = found.allocation().map(|a| {
@@ -226,7 +226,7 @@ pub fn ScanTable(props: &ScanTableProps) -> Html {
                     </tr></thead>
                     <tbody>
                         <tr class="spacer" style={format!("height:{top}px")}></tr>
-                        { for d.view[first..last].iter().map(|&i| row(d, report_kind, i, &d.rows[i], d.selected == Some(i), pick.clone())) }
+                        { for d.view[first..last].iter().filter_map(|&i| Some(row(d, report_kind, i, d.rows.get(i)?, d.selected == Some(i), pick.clone()))) }
                         <tr class="spacer" style={format!("height:{bottom}px")}></tr>
                     </tbody>
                 </table>
