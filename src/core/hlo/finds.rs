@@ -90,11 +90,6 @@ impl Finds {
         self.found.capacity()
     }
 
-    /// Keeps the finds `keep` says yes to (the tables stay whole).
-    pub fn retain(&mut self, keep: impl FnMut(&Found) -> bool) {
-        self.found.retain(keep);
-    }
-
     /// Moves `other`'s finds (a later part of the same text's scan) after
     /// these, with what they name; `other` is left empty.
     pub fn append(&mut self, other: &mut Finds) {
