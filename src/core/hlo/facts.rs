@@ -6,6 +6,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
+use super::finds::Numbered;
 use super::found::{ShapeError, ShapeFacts};
 use crate::core::analysis::Analysis;
 use crate::core::ast::Shape;
@@ -104,14 +105,11 @@ fn new_table() -> u64 {
     NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
-/// A text in the front table: its facts, and their number in the table
-/// `table` (the last one it was looked up for).
+/// A text in the front table, with its facts as they are numbered.
 #[derive(Clone, Debug)]
 struct Front {
     text: Arc<str>,
-    facts: Arc<ShapeFacts>,
-    table: u64,
-    at: usize,
+    facts: Numbered<ShapeFacts>,
 }
 
 /// A text's slot in the front table (its set: the slot with its lowest
@@ -141,7 +139,7 @@ impl FactsCache {
         self.table = new_table();
     }
 
-    /// Which table the finds are written into (a count).
+    /// The name of the table the finds are written into.
     pub(crate) fn table(&self) -> u64 {
         self.table
     }
@@ -158,11 +156,7 @@ impl FactsCache {
         if let Some(pair) = self.recent.get_mut(slot..slot + 2) {
             for e in pair.iter_mut().flatten() {
                 if *e.text == *text {
-                    if e.table != now {
-                        e.table = now;
-                        e.at = push(table, Arc::clone(&e.facts));
-                    }
-                    return e.at;
+                    return e.facts.at(now, table);
                 }
             }
         }
@@ -172,17 +166,13 @@ impl FactsCache {
     #[inline(never)]
     fn index_behind(&mut self, text: &str, slot: usize, table: &mut Vec<Arc<ShapeFacts>>) -> usize {
         let (text, facts) = self.lookup(text);
-        let at = push(table, Arc::clone(&facts));
+        let mut facts = Numbered::new(facts);
+        let at = facts.at(self.table, table);
         if self.recent.is_empty() {
             self.recent.resize(RECENT, None);
         }
         self.recent[slot + 1] = self.recent[slot].take();
-        self.recent[slot] = Some(Front {
-            text,
-            facts,
-            table: self.table,
-            at,
-        });
+        self.recent[slot] = Some(Front { text, facts });
         at
     }
 
@@ -206,12 +196,6 @@ impl FactsCache {
             }
         }
     }
-}
-
-/// Puts `t` at the end of `v`: its number.
-pub(crate) fn push<T>(v: &mut Vec<T>, t: T) -> usize {
-    v.push(t);
-    v.len() - 1
 }
 
 fn error_of(e: &Error) -> ShapeError {

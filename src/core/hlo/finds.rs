@@ -10,7 +10,6 @@
 use std::sync::Arc;
 
 use super::attached::{Allocation, Attached};
-use super::facts::push;
 use super::found::{Found, ShapeFacts};
 use super::sharding::ShardingFacts;
 use crate::core::span::Span;
@@ -251,4 +250,44 @@ impl<'a> FoundRef<'a> {
         }
         Some(any)
     }
+}
+
+/// Something the finds name by number (a shape's facts, a sharding), with
+/// its number in the table named `table`, the last one it was put in.
+/// The facts cache and the sharding cache both keep theirs so.
+#[derive(Clone, Debug)]
+pub(crate) struct Numbered<T> {
+    value: Arc<T>,
+    table: u64,
+    at: usize,
+}
+
+impl<T> Numbered<T> {
+    /// `value`, in no table yet: no table is named `u64::MAX` (the facts
+    /// cache counts names up from 0, one for each table the finds are
+    /// written into).
+    pub(crate) fn new(value: Arc<T>) -> Numbered<T> {
+        Numbered {
+            value,
+            table: u64::MAX,
+            at: 0,
+        }
+    }
+
+    /// Its number in `table`, the table named `now`: the one it has there,
+    /// or a new one, the first time it is asked for there (one count).
+    #[inline]
+    pub(crate) fn at(&mut self, now: u64, table: &mut Vec<Arc<T>>) -> usize {
+        if self.table != now {
+            self.table = now;
+            self.at = push(table, Arc::clone(&self.value));
+        }
+        self.at
+    }
+}
+
+/// Puts `t` at the end of `v`: its number.
+pub(crate) fn push<T>(v: &mut Vec<T>, t: T) -> usize {
+    v.push(t);
+    v.len() - 1
 }

@@ -174,7 +174,7 @@ impl Found {
     /// Gives the find other numbers for its facts and its attachment.
     pub(crate) fn renumber(&mut self, facts: usize, attached: Option<usize>) {
         self.facts = small(facts);
-        self.attached = attached.map_or(u32::MAX, small);
+        self.attach(attached);
     }
 
     /// Gives the find the report entry or sharding numbered `k`.
@@ -235,7 +235,7 @@ impl Found {
 }
 
 /// What a shape text is, computed once per distinct text.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ShapeFacts {
     /// `array`, `tuple`, `token`, `opaque`, `buffer`; `None` when the text
     /// does not parse.
@@ -263,8 +263,14 @@ pub struct ShapeFacts {
     pub(crate) json: super::record_json::FactsJson,
 }
 
+impl Default for ShapeFacts {
+    fn default() -> ShapeFacts {
+        ShapeFacts::empty()
+    }
+}
+
 impl ShapeFacts {
-    /// No facts: what a find names past its tables' ends.
+    /// No facts (the default): what a find names past its tables' ends.
     pub(crate) const fn empty() -> ShapeFacts {
         ShapeFacts {
             kind: None,

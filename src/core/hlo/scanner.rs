@@ -306,8 +306,7 @@ impl Scanner {
         };
         if let Some(s) = p.shape {
             let mut f = self.make(text, Role::Result, s, &ctx);
-            let sharding = self.sharding(text, p, s);
-            f.attach(sharding);
+            f.attach(self.sharding(text, p, s));
             out.push(f);
         }
         for (k, a) in p.args.iter().enumerate() {

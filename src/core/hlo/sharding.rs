@@ -22,7 +22,8 @@ use crate::core::sharding::{parse_sharding, Sharding, ShardingErrorKind};
 use crate::core::validate::parse;
 
 use super::attached::Attached;
-use super::facts::{push, FactsCache, WordHasher};
+use super::facts::{FactsCache, WordHasher};
+use super::finds::{push, Numbered};
 use super::instruction::Parts;
 use super::scan::string_end;
 use super::sdy::SdyMeshes;
@@ -217,21 +218,13 @@ pub(crate) fn header_meshes(header: &str) -> Option<SdyMeshes> {
 #[derive(Default, Debug)]
 pub(crate) struct ShardingCache {
     /// Keyed by [`ShardingCache::key`]'s bytes.
-    map: HashMap<Box<[u8]>, Shard, BuildHasherDefault<WordHasher>>,
+    /// Each triple's facts are held as a find's table holds them
+    /// ([`Attached`]), with their number in the last table they were put
+    /// in: a find of a known triple takes no count and allocates nothing.
+    map: HashMap<Box<[u8]>, Numbered<Attached>, BuildHasherDefault<WordHasher>>,
     /// The key being looked up, built in place: a find of a sharded result
     /// allocates nothing when its facts are known.
     key: Vec<u8>,
-}
-
-/// A triple's facts, held as a find's table holds them ([`Attached`]), and
-/// their number in the last table they were put in (counted as the shape
-/// facts' tables are: [`FactsCache::next_table`]). A find of a known
-/// triple for the same table takes that number: no count, no allocation.
-#[derive(Debug)]
-struct Shard {
-    attached: Arc<Attached>,
-    table: u64,
-    at: usize,
 }
 
 impl ShardingCache {
@@ -255,11 +248,7 @@ impl ShardingCache {
         self.key.extend_from_slice(sharding.as_bytes());
         let now = shapes.table();
         if let Some(s) = self.map.get_mut(self.key.as_slice()) {
-            if s.table != now {
-                s.table = now;
-                s.at = push(table, Arc::clone(&s.attached));
-            }
-            return s.at;
+            return s.at(now, table);
         }
         if self.map.len() >= MAX_CACHED {
             self.map.clear();
@@ -270,12 +259,8 @@ impl ShardingCache {
             partitioned,
             &mut |t| shapes.get(t).bytes_footprint,
         )));
-        let at = push(table, Arc::clone(&attached));
-        let shard = Shard {
-            attached,
-            table: now,
-            at,
-        };
+        let mut shard = Numbered::new(attached);
+        let at = shard.at(now, table);
         self.map.insert(self.key.as_slice().into(), shard);
         at
     }
