@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(parse scan mapping sharding)
+[ ${#targets[@]} -eq 0 ] && targets=(parse scan mapping sharding dump)
 export RUSTUP_TOOLCHAIN="${FUZZ_NIGHTLY:-nightly-2026-05-19}"
 cargo fuzz --version >/dev/null 2>&1 || { echo "cargo-fuzz is missing: run scripts/fuzz.sh first" >&2; exit 1; }
 

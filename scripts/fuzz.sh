@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 secs="${1:-20}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(parse scan mapping sharding)
+[ ${#targets[@]} -eq 0 ] && targets=(parse scan mapping sharding dump)
 
 skip() {
   echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!" >&2

@@ -21,6 +21,7 @@ mod cli_shard;
 mod cli_steps_compare;
 mod cli_svg;
 mod compare;
+mod dump_fixtures;
 mod explain;
 mod hlo_scan;
 mod hlo_scan_lines;

@@ -5,6 +5,7 @@
 
 pub mod api;
 pub mod array;
+pub mod dump;
 pub mod explain;
 pub mod hlo;
 pub mod mapping;

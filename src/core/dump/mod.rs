@@ -1,0 +1,146 @@
+//! A program's memory over its run, read from XLA's dump files
+//! (`xla_dump_to`): per module, its allocations and their values, the
+//! schedule, every value's live range and XLA's stated peak, and what the
+//! tool computes from them: totals as `compiled.memory_analysis()` reports
+//! them, the bytes live at each step (padded and unpadded), the fullest
+//! step, each allocation's fragmentation, and where each value came from.
+//! See docs/timeline.md.
+//!
+//! - `files.rs`: which file is which (`module_NNNN.NAME.<backend>_after_optimizations`
+//!   + suffix), grouped by module.
+//! - `buffers.rs`: `-buffer-assignment.txt` (`BufferAllocation::ToString`,
+//!   xla/service/buffer_assignment.cc).
+//! - `ranges.rs`: `HloLiveRange::ToString` (xla/hlo/utils/hlo_live_range.cc),
+//!   from `-live-range.txt` or, in older XLA, inside the buffer assignment.
+//! - `source.rs`: the module's own text: `num_partitions`, each
+//!   instruction's `op_name`, `source_file:line` (or `stack_frame_id`) and
+//!   a parameter's `sharding=`.
+//! - `compute.rs`: totals, steps, peaks; `heap.rs`: fragmentation;
+//!   `dense.rs`: a value's dense bytes; `model.rs`: the results
+//!   (serialized as `xla-layout timeline --json`).
+//!
+//! Reading never panics and never stops at a bad line: each is a
+//! [`Problem`] naming its file and line, and everything else is kept.
+
+mod buffers;
+mod compute;
+mod dense;
+mod files;
+mod heap;
+mod model;
+mod problem;
+mod ranges;
+mod source;
+
+pub use files::{file_kind, module_prefix, FileKind};
+pub use model::{
+    AllocValue, Allocation, Fragmentation, LiveValue, Module, Peak, SourceBytes, Step, Totals,
+    XlaPeak,
+};
+pub use problem::{Problem, MAX_PROBLEMS};
+
+/// One dump file: its name (a path or a file name; only the last
+/// component is looked at) and its text.
+#[derive(Clone, Copy, Debug)]
+pub struct Input<'a> {
+    pub name: &'a str,
+    pub text: &'a str,
+}
+
+/// Everything read from a set of dump files.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct Timeline {
+    pub modules: Vec<Module>,
+    /// Problems that belong to no module (a file that is no dump file).
+    pub problems: Vec<Problem>,
+}
+
+/// Reads dump files of one or more modules: files are grouped by their
+/// `module_NNNN.NAME` prefix, in the order of that prefix.
+pub fn read(inputs: &[Input<'_>]) -> Timeline {
+    let mut out = Timeline::default();
+    let mut groups: Vec<(String, Vec<Input<'_>>)> = Vec::new();
+    for input in inputs {
+        let base = files::base_name(input.name);
+        match (module_prefix(base), file_kind(base)) {
+            (Some(prefix), Some(_)) => match groups.iter_mut().find(|(p, _)| *p == prefix) {
+                Some((_, g)) => g.push(*input),
+                None => groups.push((prefix.to_owned(), vec![*input])),
+            },
+            _ => problem::push(
+                &mut out.problems,
+                Problem::new(
+                    base,
+                    0,
+                    "not an XLA dump file: expected module_NNNN.NAME.<backend>_after_optimizations.txt, -buffer-assignment.txt, -live-range.txt or -memory-usage-report.txt",
+                ),
+            ),
+        }
+    }
+    groups.sort_by(|a, b| a.0.cmp(&b.0));
+    for (prefix, group) in groups {
+        out.modules.push(read_module(&prefix, &group));
+    }
+    out
+}
+
+/// Reads one module's files (all of the same `module_NNNN.NAME` prefix).
+pub fn read_module(prefix: &str, inputs: &[Input<'_>]) -> Module {
+    let mut problems = Vec::new();
+    let mut buffers = None;
+    let mut ranges = None;
+    let mut source = None;
+    let mut backend = None;
+    let mut layout = "none";
+    for input in inputs {
+        let base = files::base_name(input.name);
+        if backend.is_none() {
+            backend = files::backend(base).map(str::to_owned);
+        }
+        match file_kind(base) {
+            Some(FileKind::BufferAssignment) => {
+                let b = buffers::read(base, input.text, &mut problems);
+                if ranges.is_none() {
+                    if let Some((start, line)) = ranges::find_in(input.text) {
+                        layout = "inside buffer assignment";
+                        let text = input.text.get(start..).unwrap_or("");
+                        ranges = Some((
+                            base.to_owned(),
+                            ranges::read(base, text, line, &mut problems),
+                        ));
+                    }
+                }
+                buffers = Some(b);
+            }
+            Some(FileKind::LiveRange) => {
+                layout = "live-range file";
+                ranges = Some((
+                    base.to_owned(),
+                    ranges::read(base, input.text, 0, &mut problems),
+                ));
+            }
+            Some(FileKind::Module) => source = Some(source::read(base, input.text, &mut problems)),
+            Some(FileKind::MemoryReport) | None => {}
+        }
+    }
+    if buffers.is_none() {
+        let message = if ranges.is_some() {
+            "a live-range file without its buffer assignment: the values' sizes, offsets and allocations are unknown; add the module's -buffer-assignment.txt"
+        } else {
+            "no -buffer-assignment.txt for this module: nothing to read"
+        };
+        problem::push(&mut problems, Problem::new(prefix, 0, message));
+    }
+    compute::module(
+        prefix,
+        backend,
+        layout,
+        buffers.unwrap_or_default(),
+        ranges,
+        source,
+        problems,
+    )
+}
+
+#[cfg(test)]
+mod tests;
