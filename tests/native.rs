@@ -20,6 +20,7 @@ mod cli_scan;
 mod cli_shard;
 mod cli_steps_compare;
 mod cli_svg;
+mod cli_timeline;
 mod compare;
 mod dump_fixtures;
 mod explain;

@@ -13,6 +13,7 @@
 //! xla-layout svg SHAPE [--view ..] [--width PX] [--theme ..] > figure.svg
 //! xla-layout scan [FILE|-] [--json]       every shape in HLO text or a memory report
 //! xla-layout shard SHAPE SHARDING [--devices N] [--json]  what each device holds, its bytes, why
+//! xla-layout timeline PATH... [--json]   a program's memory per step from XLA's dump files
 //! options: --leaf 0.1 (tuple leaf path)  --padded-dims 3,5 (older XLA padding)
 //!          --padding-value zero|one|lowest|highest|unknown (with --padded-dims)
 //! ```
@@ -51,6 +52,8 @@ mod shard;
 mod steps;
 #[cfg(not(target_arch = "wasm32"))]
 mod svg;
+#[cfg(not(target_arch = "wasm32"))]
+mod timeline;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
@@ -69,7 +72,7 @@ mod cli {
     use clap::{Parser, Subcommand};
 
     use crate::common::{Failure, Output};
-    use crate::{canon, compare, explain, info, mapping_cmds, scan, shard, steps, svg};
+    use crate::{canon, compare, explain, info, mapping_cmds, scan, shard, steps, svg, timeline};
 
     /// Where every element of an XLA shape lives in linear memory.
     #[derive(Parser, Debug)]
@@ -110,6 +113,10 @@ mod cli {
         /// text (FILE, or stdin for `-`): a table, or JSON lines with --json
         Scan(scan::Args),
         Shard(shard::Args),
+        /// A program's memory over its run from XLA's dump files (a dump
+        /// folder or its files): totals, the fullest step beside XLA's
+        /// stated peak, the buffers live there, per device
+        Timeline(timeline::Args),
     }
 
     impl Command {
@@ -127,6 +134,7 @@ mod cli {
                 Command::Svg(args) => args.run(),
                 Command::Scan(args) => args.run(),
                 Command::Shard(args) => args.run(),
+                Command::Timeline(args) => args.run(),
             }
         }
     }

@@ -1,7 +1,9 @@
-//! Which dump file is which. XLA names them (`DumpToFileInDirOrStdout` and
-//! its callers, xla/service/dump.cc) `module_NNNN.NAME.<backend>_after_optimizations`
-//! plus `.txt` (the scheduled module), `-buffer-assignment.txt`,
-//! `-live-range.txt` or `-memory-usage-report.txt`.
+//! Which dump file is which. XLA names them (`FilenameFor` and
+//! `DumpHloModuleImpl`, xla/service/dump.cc) `[TIMESTAMP.]module_NNNN.NAME.<backend>_after_optimizations`
+//! (the NAME left out when the whole would pass 255 characters) plus
+//! `.txt` (the scheduled module), `-buffer-assignment.txt`,
+//! `-live-range.txt` (only with `xla_dump_buffer_assignment_analysis`, on
+//! in jaxlib 0.10) or `-memory-usage-report.txt`.
 
 const AFTER: &str = "_after_optimizations";
 
@@ -27,7 +29,14 @@ pub(crate) fn base_name(path: &str) -> &str {
 pub fn module_prefix(base: &str) -> Option<&str> {
     let head = head(base)?;
     let dot = head.rfind('.')?;
-    head.get(..dot).filter(|p| p.starts_with("module_"))
+    let prefix = head.get(..dot)?;
+    // `xla_dump_include_timestamp` puts a timestamp and a dot first.
+    let digits = prefix.bytes().take_while(u8::is_ascii_digit).count();
+    let prefix = match prefix.get(digits..) {
+        Some(rest) if digits > 0 && rest.starts_with('.') => &rest[1..],
+        _ => prefix,
+    };
+    prefix.starts_with("module_").then_some(prefix)
 }
 
 /// `module_0001.jit_f.cpu_after_optimizations...` -> `cpu`.

@@ -161,3 +161,20 @@ fn padded_sizes_are_padded_and_unpadded_bytes_are_the_shapes() {
         m.problems
     );
 }
+
+#[test]
+fn file_names_as_xla_writes_them() {
+    use super::{file_kind, module_prefix, FileKind};
+    let n = "1733.module_0042.jit_step.tpu_after_optimizations-live-range.txt";
+    assert_eq!(module_prefix(n), Some("module_0042.jit_step"));
+    assert_eq!(file_kind(n), Some(FileKind::LiveRange));
+    assert_eq!(
+        module_prefix("module_0007.cpu_after_optimizations.txt"),
+        Some("module_0007")
+    );
+    assert_eq!(
+        file_kind("module_0007.f.cpu_after_optimizations-buffer-assignment-values.txt"),
+        None
+    );
+    assert_eq!(module_prefix("jit_f.cpu_after_optimizations.txt"), None);
+}

@@ -1,0 +1,164 @@
+//! `xla-layout timeline`: the JSON contract of issue 69 (docs/timeline.md)
+//! on the dump fixtures, against XLA's own numbers beside them, and its
+//! errors.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::cli_support::run;
+
+fn fixture(jax: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/dump")
+        .join(jax)
+        .display()
+        .to_string()
+}
+
+fn keys(v: &Value, want: &[&str], at: &str) {
+    for k in want {
+        assert!(v.get(k).is_some(), "{at}: no `{k}` in {v}");
+    }
+}
+
+#[test]
+fn json_follows_the_contract_and_xlas_numbers() {
+    for jax in ["jax-0.10.2", "jax-0.4.38"] {
+        let dir = fixture(jax);
+        let (code, out, err) = run(&["timeline", &dir, "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        let modules = v["modules"].as_array().unwrap();
+        assert_eq!(modules.len(), 6, "{jax}");
+        for m in modules {
+            let name = m["name"].as_str().unwrap();
+            keys(
+                m,
+                &[
+                    "name",
+                    "partitions",
+                    "totals",
+                    "allocations",
+                    "steps",
+                    "values",
+                    "xla_peak",
+                    "peak",
+                ],
+                name,
+            );
+            keys(
+                &m["totals"],
+                &["arguments", "outputs", "aliased", "temp"],
+                name,
+            );
+            for a in m["allocations"].as_array().unwrap() {
+                keys(a, &["index", "size", "kinds", "parameter", "values"], name);
+                for val in a["values"].as_array().unwrap() {
+                    keys(val, &["name", "size", "offset", "shape"], name);
+                    assert!(val["name"].as_str().unwrap().ends_with('}'), "{val}");
+                }
+            }
+            for s in m["steps"].as_array().unwrap() {
+                keys(s, &["instruction", "bytes", "unpadded"], name);
+            }
+            for val in m["values"].as_array().unwrap() {
+                keys(
+                    val,
+                    &[
+                        "name",
+                        "start",
+                        "end",
+                        "bytes",
+                        "unpadded",
+                        "allocation",
+                        "offset",
+                        "shape",
+                    ],
+                    name,
+                );
+            }
+            keys(&m["xla_peak"], &["step", "values"], name);
+            for pair in m["xla_peak"]["values"].as_array().unwrap() {
+                assert!(pair[0].is_string() && pair[1].is_u64(), "{pair}");
+            }
+            keys(&m["peak"], &["step", "bytes"], name);
+            // XLA's own numbers, recorded beside the files.
+            let xla: Value = serde_json::from_str(
+                &std::fs::read_to_string(Path::new(&dir).join(format!("{name}.xla.json"))).unwrap(),
+            )
+            .unwrap();
+            let ma = &xla["memory_analysis"];
+            assert_eq!(
+                m["totals"]["arguments"], ma["argument_size_in_bytes"],
+                "{name}"
+            );
+            assert_eq!(m["totals"]["outputs"], ma["output_size_in_bytes"], "{name}");
+            assert_eq!(m["totals"]["aliased"], ma["alias_size_in_bytes"], "{name}");
+            assert_eq!(m["totals"]["temp"], ma["temp_size_in_bytes"], "{name}");
+            assert_eq!(m["xla_peak"]["step"], xla["stated_peak"]["step"], "{name}");
+            assert_eq!(
+                m["peak"]["bytes"], xla["brute_force"]["peak"]["bytes"],
+                "{name}"
+            );
+            assert_eq!(m["partitions"], xla["partitions"], "{name}");
+        }
+    }
+}
+
+#[test]
+fn human_output_says_per_device_and_names_both_peaks() {
+    let (code, out, err) = run(&["timeline", &fixture("jax-0.10.2")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("each of 8 devices (num_partitions=8): every byte count is per device"),
+        "{out}"
+    );
+    assert!(
+        out.contains("XLA's stated peak: step 5 `ynn_fusion`"),
+        "{out}"
+    );
+    assert!(out.contains("fewer than at the fullest step"), "{out}");
+    assert!(out.contains("(scripts/dump-fixtures.py:"), "{out}");
+}
+
+#[test]
+fn files_given_one_by_one_are_grouped_by_module() {
+    let dir = fixture("jax-0.4.38");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .filter(|p| p.contains("jit_mlp") && !p.ends_with(".json"))
+        .collect();
+    files.sort();
+    let mut args = vec!["timeline", "--json"];
+    args.extend(files.iter().map(String::as_str));
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    // module_0001.jit_mlp (one device) and module_0009.jit_mlp (SPMD).
+    let names: Vec<&str> = v["modules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert!(names.iter().all(|n| n.ends_with(".jit_mlp")));
+}
+
+#[test]
+fn what_cannot_be_read_is_said() {
+    let (code, _, err) = run(&["timeline", "/nonexistent/dump"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read /nonexistent/dump"), "{err}");
+    let (code, _, err) = run(&["timeline", &format!("{}/../../hlo", fixture("jax-0.10.2"))]);
+    assert_eq!(code, 2);
+    assert!(err.contains("holds no XLA dump files"), "{err}");
+    // A live-range file alone: read, and the missing file named.
+    let dir = fixture("jax-0.10.2");
+    let lr = format!("{dir}/module_0000.jit_mlp.cpu_after_optimizations-live-range.txt");
+    let (code, out, err) = run(&["timeline", &lr]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("without its buffer assignment"), "{out}");
+}
