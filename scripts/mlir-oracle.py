@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""Regenerates tests/fixtures/mlir/: programs lowered by JAX to StableHLO
+text (`jax.jit(f).lower(*args).as_text()`), in Shardy's spelling (jax's
+default) and in GSPMD's (`jax_use_shardy_partitioner=False`, or an older
+jax such as 0.4.38, which knows only GSPMD), and, in `expected.tsv`, what
+XLA makes of each sharded value:
+
+- `global`: the value's shape as XLA's HLO text of the same lowering
+  prints it (`.as_text(dialect="hlo")`, the parameter's shape);
+- `sharding`: the sharding text JAX lowers it to, as that HLO text prints
+  it (`parameter(k), sharding={...}`); for a result, JAX's own
+  `_to_xla_hlo_sharding` of the compiled program's output sharding;
+  for a `with_sharding_constraint`, the `Sharding` custom call's;
+- `per_device`: one device's shape. For arguments and results, from the
+  compiled module (`.compile().as_text()`, `entry_computation_layout`:
+  the shapes XLA's SPMD partitioner gave the entry computation). For a
+  constraint (on an uneven dim: JAX refuses uneven arguments and
+  results), the shape of the instruction the partitioner made of it, in
+  the module dumped after XLA's `spmd-partitioning` pass.
+
+    XLA_FLAGS=--xla_force_host_platform_device_count=8 \\
+        python scripts/mlir-oracle.py [--gspmd] [--tag TAG] tests/fixtures/mlir
+
+Each run writes `<case>.<tag>.mlir` (tag: `shardy`, `gspmd`, or the one
+given) and appends its lines to `expected.tsv` (delete it first to
+regenerate all): file, where (`arg0`, `result1`, `%3`), global, sharding,
+per_device.
+"""
+import argparse
+import os
+import re
+import sys
+import tempfile
+
+os.environ.setdefault("XLA_FLAGS", "--xla_force_host_platform_device_count=8")
+
+import jax  # noqa: E402
+import jax.numpy as jnp  # noqa: E402
+import numpy as np  # noqa: E402
+from jax.sharding import Mesh, NamedSharding, PartitionSpec as P  # noqa: E402
+
+
+def braced(text, start):
+    """The `{...}` starting at `start`, nested braces included."""
+    depth = 0
+    for i in range(start, len(text)):
+        if text[i] == "{":
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+            if depth == 0:
+                return text[start : i + 1]
+    raise ValueError("unbalanced")
+
+
+def entry_layout(compiled_text):
+    """The compiled module's entry parameters and results, one device's."""
+    head = compiled_text.splitlines()[0]
+    key = "entry_computation_layout="
+    layout = braced(head, head.index(key) + len(key))[1:-1]
+    args, result = layout.split(")->", 1)
+    params = split_top(args[1:])
+    results = split_top(result[1:-1]) if result.startswith("(") else [result]
+    return params, results
+
+
+def split_top(s):
+    out, depth, cur = [], 0, ""
+    for ch in s:
+        if ch in "[{(":
+            depth += 1
+        elif ch in "]})":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def hlo_params(hlo_text):
+    """k -> (shape, sharding) of the entry's `parameter(k)` instructions."""
+    out = {}
+    for line in hlo_text.splitlines():
+        m = re.search(r"= (\S+) parameter\((\d+)\), sharding=", line)
+        if m:
+            at = line.index("sharding=", m.end() - len("sharding=")) + len("sharding=")
+            out[int(m.group(2))] = (m.group(1), braced(line, at))
+    return out
+
+
+def hlo_constraints(hlo_text):
+    """(shape, sharding) of each `Sharding` custom call, in order."""
+    out = []
+    for line in hlo_text.splitlines():
+        m = re.search(r"= (\S+) custom-call\(.*custom_call_target=\"Sharding\", sharding=", line)
+        if m:
+            at = line.index("sharding=", line.index("Sharding\"")) + len("sharding=")
+            out.append((m.group(1), braced(line, at)))
+    return out
+
+
+def strip_layout(shape):
+    return shape.split("{")[0]
+
+
+def cases():
+    devs = np.array(jax.devices()[:8])
+    m8 = Mesh(devs.reshape(8), ("x",))
+    m42 = Mesh(devs.reshape(4, 2), ("x", "y"))
+    m18 = Mesh(devs.reshape(1, 8), ("x", "y"))
+    m222 = Mesh(devs.reshape(2, 2, 2), ("x", "y", "z"))
+    m214 = Mesh(devs.reshape(2, 1, 4), ("a", "b", "c"))
+    # A device order other than 0..7: JAX lowers ids relative to the
+    # program's device assignment, which follows the mesh.
+    perm = Mesh(devs[[3, 1, 2, 0, 7, 5, 6, 4]].reshape(2, 4), ("a", "b"))
+
+    def arg(mesh, dims, spec, dtype=jnp.float32):
+        return jax.ShapeDtypeStruct(dims, dtype, sharding=NamedSharding(mesh, spec))
+
+    yield "add_1x8", lambda a: a + a, [arg(m18, (56,), P(("x", "y")), jnp.float16)], None
+    yield "mesh1_dtypes", lambda a, b, c: (a, b.astype(jnp.int32) * 2, c), [
+        arg(m8, (16, 4), P("x", None), jnp.bfloat16),
+        arg(m8, (2, 24), P(None, "x"), jnp.int8),
+        arg(m8, (8,), P("x"), jnp.bool_),
+    ], None
+    yield "mesh2_dot", lambda a, b, c: (jnp.dot(a, b) + c.sum(), (a * 2).astype(jnp.bfloat16)), [
+        arg(m42, (8, 6), P("x", None)),
+        arg(m42, (6, 8), P(None, ("y", "x"))),
+        arg(m42, (4, 4), P(), jnp.uint8),
+    ], (NamedSharding(m42, P("y", "x")), NamedSharding(m42, P("x", None)))
+    yield "mesh2_yx", lambda a: a * 3, [arg(m42, (8, 8, 3), P("y", "x"), jnp.int16)], None
+    yield "mesh3", lambda a, b, c: (a + 1, b - 1, c), [
+        arg(m222, (4, 4, 4), P("x", "y", "z")),
+        arg(m222, (8, 6), P(("x", "z"), "y"), jnp.complex64),
+        arg(m222, (8,), P("z"), jnp.uint32),
+    ], None
+    yield "mesh3_size1", lambda a: a * a, [arg(m214, (4, 8), P("c", "a"))], None
+    yield "device_order", lambda a: a + 1, [arg(perm, (8, 8), P("b", "a"))], None
+
+    def uneven(a):
+        return jax.lax.with_sharding_constraint(a[:5] * 2, NamedSharding(m42, P("x", None))).sum()
+
+    yield "uneven_constraint", uneven, [arg(m42, (8, 8), P("x", "y"))], None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("out")
+    ap.add_argument("--gspmd", action="store_true")
+    ap.add_argument("--tag")
+    opts = ap.parse_args()
+    if opts.gspmd:
+        jax.config.update("jax_use_shardy_partitioner", False)
+    tag = opts.tag or ("gspmd" if opts.gspmd else "shardy")
+    rows = []
+    for name, f, args, out in cases():
+        jitted = jax.jit(f, out_shardings=out) if out is not None else jax.jit(f)
+        lowered = jitted.lower(*args)
+        mlir = lowered.as_text()
+        hlo = lowered.as_text(dialect="hlo")
+        compiled = lowered.compile()
+        params, results = entry_layout(compiled.as_text())
+        _, global_results = entry_layout(hlo)
+        file = f"{name}.{tag}.mlir"
+        with open(os.path.join(opts.out, file), "w") as fh:
+            fh.write(mlir)
+        for k, (shape, sharding) in sorted(hlo_params(hlo).items()):
+            rows.append((file, f"arg{k}", shape, sharding, strip_layout(params[k])))
+        if out is not None:
+            outs = compiled.output_shardings
+            outs = outs if isinstance(outs, (list, tuple)) else [outs]
+            for k, s in enumerate(outs):
+                glob = global_results[k]
+                rank = glob.split("[")[1].split("]")[0].count(",") + (glob.split("[")[1][0] != "]")
+                text = str(s._to_xla_hlo_sharding(rank))
+                rows.append((file, f"result{k}", glob, text, strip_layout(results[k])))
+        constraints = hlo_constraints(hlo)
+        if constraints:
+            per = partitioned_constraints(lowered)
+            for k, (shape, sharding) in enumerate(constraints):
+                rows.append((file, f"constraint{k}", strip_layout(shape), sharding, per[k]))
+    with open(os.path.join(opts.out, "expected.tsv"), "a") as fh:
+        for row in rows:
+            fh.write("\t".join(row) + "\n")
+    print(f"{len(rows)} rows, jax {jax.__version__}, {tag}", file=sys.stderr)
+
+
+def partitioned_constraints(lowered):
+    """One device's shape of each `with_sharding_constraint`, in order: the
+    instructions named `sharding_constraint` in the module XLA's SPMD
+    partitioner wrote (dumped after its `spmd-partitioning` pass)."""
+    with tempfile.TemporaryDirectory() as dump:
+        lowered.compile(compiler_options={
+            "xla_dump_to": dump, "xla_dump_hlo_pass_re": "spmd-partitioning"})
+        (after,) = [f for f in os.listdir(dump) if "after_spmd-partitioning" in f]
+        with open(os.path.join(dump, after)) as fh:
+            text = fh.read()
+    return [m.group(1).split("{")[0] for m in re.finditer(
+        r"= (\S+) \S+\(.*op_name=\"[^\"]*/sharding_constraint\"", text)]
+
+
+if __name__ == "__main__":
+    main()
