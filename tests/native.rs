@@ -33,6 +33,7 @@ mod mapping_examples;
 mod mapping_probe_props;
 mod mapping_props;
 mod mapping_text;
+mod mlir_fixtures;
 mod parse_fixtures;
 mod parse_fuzz;
 mod parse_props;

@@ -9,6 +9,7 @@ pub mod dump;
 pub mod explain;
 pub mod hlo;
 pub mod mapping;
+pub mod mlir;
 pub mod sharding;
 pub mod sizes;
 pub mod steps;

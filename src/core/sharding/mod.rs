@@ -5,7 +5,7 @@
 //! `TileOffsetForDevice`, `TileLimitForDevice`), with the array's layout
 //! applied to each shard. See docs/sharding.md.
 
-mod canon;
+pub(crate) mod canon;
 mod cursor;
 pub mod error;
 pub mod explain;
