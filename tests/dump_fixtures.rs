@@ -106,6 +106,22 @@ fn check(at: &str, m: &Module, xla: &Value) {
     assert_eq!(m.totals.outputs, field("output_size_in_bytes"), "{at}");
     assert_eq!(m.totals.aliased, field("alias_size_in_bytes"), "{at}");
     assert_eq!(m.totals.temp, field("temp_size_in_bytes"), "{at}");
+    assert_eq!(
+        m.totals.host_arguments,
+        field("host_argument_size_in_bytes"),
+        "{at}"
+    );
+    assert_eq!(
+        m.totals.host_outputs,
+        field("host_output_size_in_bytes"),
+        "{at}"
+    );
+    assert_eq!(
+        m.totals.host_aliased,
+        field("host_alias_size_in_bytes"),
+        "{at}"
+    );
+    assert_eq!(m.totals.host_temp, field("host_temp_size_in_bytes"), "{at}");
     assert_eq!(m.partitions, xla["partitions"].as_u64(), "{at} partitions");
     // XLA's stated peak, as printed.
     let stated = &xla["stated_peak"];

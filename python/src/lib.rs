@@ -14,6 +14,7 @@ mod reports;
 mod scan;
 mod shape;
 mod shard;
+mod timeline;
 
 use pyo3::prelude::*;
 
@@ -31,5 +32,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(shard::shard_json_text, m)?)?;
     m.add_function(wrap_pyfunction!(figure::svg, m)?)?;
     m.add_function(wrap_pyfunction!(figure::inline_svg, m)?)?;
+    m.add_function(wrap_pyfunction!(timeline::timeline_json, m)?)?;
     Ok(())
 }

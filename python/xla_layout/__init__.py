@@ -22,6 +22,7 @@ from ._jax import ShapeText, from_jax
 from ._scan import ScanResult, scan
 from ._memory import MemoryReport, memory
 from ._widget import show
+from ._timeline import Timeline, timeline
 
 __all__ = [
     "LayoutError",

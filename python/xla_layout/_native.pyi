@@ -1,4 +1,4 @@
-from typing import List, Optional, Sequence
+from typing import List, Optional, Sequence, Tuple
 
 from . import LayoutError as LayoutError, Shape as Shape
 
@@ -24,3 +24,4 @@ def svg(
     colours: str = "offset",
 ) -> str: ...
 def inline_svg(svg: str) -> str: ...
+def timeline_json(files: List[Tuple[str, str]]) -> str: ...

@@ -26,28 +26,54 @@ fn add(a: u64, b: u64, overflow: &mut bool) -> u64 {
     })
 }
 
-/// `memory_analysis()`'s totals: sums of allocation sizes by kind
-/// (docs/timeline.md, "Totals").
+/// `memory_analysis()`'s totals: sums of allocation sizes by kind, as
+/// `CompiledMemoryStats::PopulateBufferStatsFromAllocations`
+/// (xla/pjrt/pjrt_executable.cc) adds them; an allocation whose values
+/// sit in host memory (`S(5)`, `Layout::kHostMemorySpace`) counts in the
+/// `host_*` fields instead.
 pub(crate) fn totals(allocations: &[Allocation], overflow: &mut bool) -> Totals {
     let mut t = Totals::default();
     for a in allocations {
         let has = |k: &str| a.kinds.iter().any(|x| x == k);
         let param = has("parameter");
         let out = has("output") || has("maybe-live-out");
+        let host = a.values.iter().any(|v| in_host_memory(&v.shape));
+        let (arguments, outputs, aliased, temp) = if host {
+            (
+                &mut t.host_arguments,
+                &mut t.host_outputs,
+                &mut t.host_aliased,
+                &mut t.host_temp,
+            )
+        } else {
+            (
+                &mut t.arguments,
+                &mut t.outputs,
+                &mut t.aliased,
+                &mut t.temp,
+            )
+        };
         if param {
-            t.arguments = add(t.arguments, a.size, overflow);
+            *arguments = add(*arguments, a.size, overflow);
         }
         if out {
-            t.outputs = add(t.outputs, a.size, overflow);
+            *outputs = add(*outputs, a.size, overflow);
         }
         if param && has("maybe-live-out") {
-            t.aliased = add(t.aliased, a.size, overflow);
+            *aliased = add(*aliased, a.size, overflow);
         }
         if has("preallocated-temp") {
-            t.temp = add(t.temp, a.size, overflow);
+            *temp = add(*temp, a.size, overflow);
         }
     }
     t
+}
+
+/// A layout with memory space 5 (`...:S(5)}`), XLA's host memory.
+fn in_host_memory(shape: &str) -> bool {
+    shape
+        .rfind('{')
+        .is_some_and(|k| shape[k..].contains("S(5)"))
 }
 
 pub(crate) fn module(

@@ -46,6 +46,12 @@ pub struct Totals {
     pub aliased: u64,
     /// `preallocated-temp` allocations.
     pub temp: u64,
+    /// The same four for allocations in host memory (`S(5)`), as
+    /// `memory_analysis()`'s `host_*` fields.
+    pub host_arguments: u64,
+    pub host_outputs: u64,
+    pub host_aliased: u64,
+    pub host_temp: u64,
 }
 
 /// `allocation I: size B, ...:` and its values.

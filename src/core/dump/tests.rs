@@ -178,3 +178,13 @@ fn file_names_as_xla_writes_them() {
     );
     assert_eq!(module_prefix("jit_f.cpu_after_optimizations.txt"), None);
 }
+
+#[test]
+fn host_memory_allocations_count_apart() {
+    let ba = "allocation 0: size 64, parameter 0, shape |f32[16]| at ShapeIndex {}:\n value: <1 p @0> (size=64,offset=0): f32[16]{0:S(5)}\nallocation 1: size 32, preallocated-temp:\n value: <2 a @0> (size=32,offset=0): f32[8]{0}\n";
+    let m = &two(ba, "HloLiveRange (max 0):\n").modules[0];
+    assert_eq!(
+        (m.totals.arguments, m.totals.host_arguments, m.totals.temp),
+        (0, 64, 32)
+    );
+}
