@@ -3,11 +3,10 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use super::finds::Numbered;
 use super::found::{ShapeError, ShapeFacts};
+use super::tables::{Number, Numbered, Tables};
 use crate::core::analysis::Analysis;
 use crate::core::ast::Shape;
 use crate::core::error::Error;
@@ -75,34 +74,16 @@ const RECENT: usize = 128;
 /// Distinct shape texts seen so far, with their facts; in front of them,
 /// the texts looked up last, in a small table of sets of two.
 ///
-/// The finds being written name their facts by number in a table of the
-/// scanner's ([`super::Finds`]); `table` names that table, so that a text
-/// looked up again for the same table gives the number it got there
-/// without a count taken ([`FactsCache::index`]).
-#[derive(Debug)]
+/// The finds being written name their facts by number in the scanner's
+/// [`Tables`]; a front entry keeps its number there with that table's id
+/// ([`Numbered`]), so that a text looked up again for the same tables
+/// gives the number it got there without a count taken
+/// ([`FactsCache::index`]). Whatever tables it is given, a number it
+/// returns is of them (`tables.rs`, the rule).
+#[derive(Debug, Default)]
 pub(crate) struct FactsCache {
     map: HashMap<Arc<str>, Arc<ShapeFacts>, BuildHasherDefault<WordHasher>>,
     recent: Vec<Option<Front>>,
-    table: u64,
-}
-
-impl Default for FactsCache {
-    fn default() -> FactsCache {
-        FactsCache {
-            map: HashMap::default(),
-            recent: Vec::new(),
-            table: new_table(),
-        }
-    }
-}
-
-/// A name no table had before, in this process. Names are not counted per
-/// cache: a scanner's sharding cache outlives its facts cache when the
-/// parallel scan moves the facts cache on to another piece, and the one
-/// the scanner gets instead must not name the tables it wrote before.
-fn new_table() -> u64 {
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 /// A text in the front table, with its facts as they are numbered.
@@ -133,41 +114,29 @@ fn recent_slot(t: &[u8]) -> usize {
 }
 
 impl FactsCache {
-    /// The finds are written into a new table from now on: numbers given
-    /// for the last one are not given again.
-    pub(crate) fn next_table(&mut self) {
-        self.table = new_table();
-    }
-
-    /// The name of the table the finds are written into.
-    pub(crate) fn table(&self) -> u64 {
-        self.table
-    }
-
-    /// The number of `text`'s facts in `table`, the finds' table since the
-    /// last [`FactsCache::next_table`]; put there on its first look-up for
-    /// it. The look at the front table is inlined, the rest is a call.
+    /// The number of `text`'s facts in `tables`; put there on its first
+    /// look-up for them. The look at the front table is inlined, the rest
+    /// is a call.
     #[inline]
-    pub(crate) fn index(&mut self, text: &str, table: &mut Vec<Arc<ShapeFacts>>) -> usize {
+    pub(crate) fn index(&mut self, text: &str, tables: &mut Tables) -> Number<ShapeFacts> {
         // Two ways per set: the text looked up last there, and the one
         // before it.
         let slot = recent_slot(text.as_bytes()) & !1;
-        let now = self.table;
         if let Some(pair) = self.recent.get_mut(slot..slot + 2) {
             for e in pair.iter_mut().flatten() {
                 if *e.text == *text {
-                    return e.facts.at(now, table);
+                    return e.facts.at(tables);
                 }
             }
         }
-        self.index_behind(text, slot, table)
+        self.index_behind(text, slot, tables)
     }
 
     #[inline(never)]
-    fn index_behind(&mut self, text: &str, slot: usize, table: &mut Vec<Arc<ShapeFacts>>) -> usize {
+    fn index_behind(&mut self, text: &str, slot: usize, tables: &mut Tables) -> Number<ShapeFacts> {
         let (text, facts) = self.lookup(text);
         let mut facts = Numbered::new(facts);
-        let at = facts.at(self.table, table);
+        let at = facts.at(tables);
         if self.recent.is_empty() {
             self.recent.resize(RECENT, None);
         }
@@ -300,24 +269,34 @@ pub fn facts_of(text: &str) -> ShapeFacts {
 mod tests {
     use super::*;
 
-    /// A text looked up again for the same table gets the same number,
-    /// and for a new table, a number there: never one of the old table.
+    /// A text looked up again for the same tables gets the same number,
+    /// and for other tables, a number there: never one of the old tables.
     #[test]
     fn a_text_is_put_in_each_table_once_while_in_front() {
         let mut cache = FactsCache::default();
-        let (mut one, mut two) = (Vec::new(), Vec::new());
+        let (mut one, mut two) = (Tables::default(), Tables::default());
         let a = cache.index("f32[8]{0}", &mut one);
         let b = cache.index("s32[]", &mut one);
-        assert_eq!((a, b), (0, 1));
-        assert_eq!(cache.index("f32[8]{0}", &mut one), a);
-        assert_eq!(one.len(), 2);
-        cache.next_table();
-        assert_eq!(cache.index("s32[]", &mut two), 0);
-        assert_eq!(cache.index("s32[]", &mut two), 0);
-        assert_eq!(cache.index("f32[8]{0}", &mut two), 1);
-        assert_eq!((one.len(), two.len()), (2, 2));
-        assert!(Arc::ptr_eq(&one[1], &two[0]));
-        assert_eq!(*two[1], facts_of("f32[8]{0}"));
+        assert_eq!((a.at(), b.at()), (0, 1));
+        assert_eq!(cache.index("f32[8]{0}", &mut one).at(), a.at());
+        assert!(one
+            .get(Number::<ShapeFacts>::from_parts(one.tag(), 2))
+            .is_none());
+        assert_eq!(cache.index("s32[]", &mut two).at(), 0);
+        assert_eq!(cache.index("s32[]", &mut two).at(), 0);
+        let c = cache.index("f32[8]{0}", &mut two);
+        assert_eq!(c.at(), 1);
+        assert!(two
+            .get(Number::<ShapeFacts>::from_parts(two.tag(), 2))
+            .is_none());
+        let (b, c) = (one.get(b).unwrap(), two.get(c).unwrap());
+        assert!(Arc::ptr_eq(
+            b,
+            two.get(Number::from_parts(two.tag(), 0)).unwrap()
+        ));
+        assert_eq!(**c, facts_of("f32[8]{0}"));
+        // One table's number does not name the other's entry.
+        assert!(two.get(a).is_none());
     }
 
     #[test]
@@ -340,7 +319,7 @@ mod tests {
         let mut texts: Vec<String> = alike.iter().map(|s| s.to_string()).collect();
         texts.extend(["s32[]", "f32[8]{0}", "pred[]", "x", "", "bf16[2,3]"].map(String::from));
         let mut cache = FactsCache::default();
-        let mut table = Vec::new();
+        let mut table = Tables::default();
         let mut seed = 11u64;
         for k in 0..(MAX_CACHED + 2_000) {
             seed = seed
@@ -352,12 +331,11 @@ mod tests {
                 texts[(seed >> 33) as usize % texts.len()].clone()
             };
             if k % 500 == 0 {
-                cache.next_table();
-                table.clear();
+                table = Tables::default();
             }
             if k % 3 != 0 || k % 999 == 0 {
                 let at = cache.index(&text, &mut table);
-                assert_eq!(*table[at], facts_of(&text), "{text}");
+                assert_eq!(**table.get(at).unwrap(), facts_of(&text), "{text}");
                 assert_eq!(*cache.get(&text), facts_of(&text), "{text}");
             } else {
                 cache.index(&text, &mut table);

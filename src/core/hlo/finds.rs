@@ -5,13 +5,16 @@
 //! sharding are numbers into tables held here, beside the finds. So the
 //! finds are plain bytes (`Copy`): making one takes no count, dropping a
 //! scan's finds is freeing one buffer, not a walk over every find
-//! (docs/performance/native-scan.md, "Finds without pointers").
+//! (docs/performance/native-scan.md, "Finds without pointers"). Which
+//! table a number points into is `tables.rs`'s rule: the tables own their
+//! id, and every find carries its tables' tag.
 
 use std::sync::Arc;
 
 use super::attached::{Allocation, Attached};
 use super::found::{Found, ShapeFacts};
 use super::sharding::ShardingFacts;
+use super::tables::{debug_check_own, Number, Tables};
 use crate::core::span::Span;
 
 /// Finds, in text order, with the tables their numbers point into.
@@ -21,8 +24,7 @@ use crate::core::span::Span;
 #[derive(Clone, Default)]
 pub struct Finds {
     pub(crate) found: Vec<Found>,
-    pub(crate) facts: Vec<Arc<ShapeFacts>>,
-    pub(crate) attached: Vec<Arc<Attached>>,
+    pub(crate) tables: Tables,
 }
 
 /// A find with what it names: its facts, and its report entry or sharding.
@@ -52,7 +54,7 @@ impl Finds {
 
     /// Find `i` with what it names.
     pub fn get(&self, i: usize) -> Option<FoundRef<'_>> {
-        self.found.get(i).map(|f| self.with(f))
+        self.found.get(i).map(|f| self.own(f))
     }
 
     /// Every find with what it names, in text order.
@@ -65,18 +67,29 @@ impl Finds {
 
     /// `f`, one of these finds, with what it names.
     ///
-    /// A find of another scan names the facts at its numbers here, or
-    /// empty ones past the tables' ends: never a panic.
+    /// A find of another scan names nothing here (empty facts, no report
+    /// entry or sharding): its numbers are of other tables, which it
+    /// carries the tag of. Never a panic. (One tag in 256 is shared by
+    /// other tables: such a find names what is at its numbers here, or
+    /// nothing.)
     pub fn with<'a>(&'a self, f: &'a Found) -> FoundRef<'a> {
         static NONE: ShapeFacts = ShapeFacts::empty();
         FoundRef {
             found: f,
-            facts: self.facts.get(f.facts_at()).map_or(&NONE, |a| a),
+            facts: self.tables.get(f.facts_at()).map_or(&NONE, |a| a),
             attached: f
                 .attached_at()
-                .and_then(|k| self.attached.get(k))
+                .and_then(|k| self.tables.get(k))
                 .map(|a| &**a),
         }
+    }
+
+    /// [`Finds::with`] for a find held here: its tag is checked in debug
+    /// builds (a find of these finds naming other tables is a bug).
+    #[inline]
+    fn own<'a>(&'a self, f: &'a Found) -> FoundRef<'a> {
+        debug_check_own(f, &self.tables);
+        self.with(f)
     }
 
     /// Room for `additional` more finds without moving them.
@@ -98,32 +111,39 @@ impl Finds {
     /// [`Finds::append`], the finds moved `lines` lines down (a piece of a
     /// text scanned on its own counts its lines from its start).
     pub(crate) fn append_lines_down(&mut self, other: &mut Finds, lines: usize) {
-        let (facts, attached) = (self.facts.len(), self.attached.len());
-        if facts == 0 && attached == 0 && lines == 0 {
+        if self.found.is_empty() && self.tables.is_empty() && lines == 0 {
+            // Nothing here yet: `other`'s tables become these, as they
+            // are, and its finds' numbers stay right.
             self.found.append(&mut other.found);
-        } else {
-            self.found.extend(other.found.drain(..).map(|mut f| {
-                f.rebase(lines, facts, attached);
-                f
-            }));
+            std::mem::swap(&mut self.tables, &mut other.tables);
+            other.tables = Tables::default();
+            return;
         }
-        self.facts.append(&mut other.facts);
-        self.attached.append(&mut other.attached);
+        let moved = self.tables.append(&mut other.tables);
+        let tag = self.tables.tag();
+        self.found.extend(other.found.drain(..).map(|mut f| {
+            f.rebase(lines, moved, tag);
+            f
+        }));
     }
 
     /// Gives `f`, a find naming `from`'s tables, the same facts in these
     /// tables.
     pub(crate) fn adopt(&mut self, f: &mut Found, from: &Finds) {
-        let facts = from.facts.get(f.facts_at()).map(Arc::clone);
-        let facts = facts.map_or(u32::MAX as usize, |a| push(&mut self.facts, a));
-        let attached = f.attached_at().and_then(|k| from.attached.get(k));
-        let attached = attached.map(|a| push(&mut self.attached, Arc::clone(a)));
+        debug_check_own(f, &from.tables);
+        let facts = from.tables.get(f.facts_at()).map(Arc::clone);
+        let facts = match facts {
+            Some(a) => self.tables.push(a),
+            None => Number::from_parts(self.tables.tag(), usize::MAX),
+        };
+        let attached = f.attached_at().and_then(|k| from.tables.get(k));
+        let attached = attached.map(|a| self.tables.push(Arc::clone(a)));
         f.renumber(facts, attached);
     }
 
-    /// The number of a report entry or sharding put in the table.
-    pub(crate) fn attach(&mut self, a: Arc<Attached>) -> usize {
-        push(&mut self.attached, a)
+    /// The number of a report entry or sharding put in the tables.
+    pub(crate) fn attach(&mut self, a: Arc<Attached>) -> Number<Attached> {
+        self.tables.push(a)
     }
 }
 
@@ -138,7 +158,7 @@ impl<'a> Iterator for Iter<'a> {
     type Item = FoundRef<'a>;
 
     fn next(&mut self) -> Option<FoundRef<'a>> {
-        self.inner.next().map(|f| self.finds.with(f))
+        self.inner.next().map(|f| self.finds.own(f))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -146,13 +166,13 @@ impl<'a> Iterator for Iter<'a> {
     }
 
     fn nth(&mut self, n: usize) -> Option<FoundRef<'a>> {
-        self.inner.nth(n).map(|f| self.finds.with(f))
+        self.inner.nth(n).map(|f| self.finds.own(f))
     }
 }
 
 impl DoubleEndedIterator for Iter<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
-        self.inner.next_back().map(|f| self.finds.with(f))
+        self.inner.next_back().map(|f| self.finds.own(f))
     }
 }
 
@@ -252,42 +272,36 @@ impl<'a> FoundRef<'a> {
     }
 }
 
-/// Something the finds name by number (a shape's facts, a sharding), with
-/// its number in the table named `table`, the last one it was put in.
-/// The facts cache and the sharding cache both keep theirs so.
-#[derive(Clone, Debug)]
-pub(crate) struct Numbered<T> {
-    value: Arc<T>,
-    table: u64,
-    at: usize,
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::hlo::found::{Ctx, Role};
 
-impl<T> Numbered<T> {
-    /// `value`, in no table yet: no table is named `u64::MAX` (the facts
-    /// cache counts names up from 0, one for each table the finds are
-    /// written into).
-    pub(crate) fn new(value: Arc<T>) -> Numbered<T> {
-        Numbered {
-            value,
-            table: u64::MAX,
-            at: 0,
+    /// A find held with tables it was not numbered in is a bug: the
+    /// debug build says so when the finds are read, where it used to
+    /// show empty facts.
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "a find names tables other than")]
+    fn a_find_held_with_other_tables_fails_loudly() {
+        let mut finds = crate::core::hlo::scan("f32[2]{0}");
+        let other = Number::from_parts(finds.tables.tag().wrapping_add(1), 0);
+        finds.found[0] = Found::new(Role::Text, Span::new(0, 9), (1, 1), &Ctx::default(), other);
+        for f in &finds {
+            std::hint::black_box(f.facts);
         }
     }
 
-    /// Its number in `table`, the table named `now`: the one it has there,
-    /// or a new one, the first time it is asked for there (one count).
-    #[inline]
-    pub(crate) fn at(&mut self, now: u64, table: &mut Vec<Arc<T>>) -> usize {
-        if self.table != now {
-            self.table = now;
-            self.at = push(table, Arc::clone(&self.value));
-        }
-        self.at
+    /// Read through `with`, the same find names nothing, in any build.
+    #[test]
+    fn a_find_of_other_tables_names_nothing() {
+        let finds = crate::core::hlo::scan("f32[2]{0}");
+        let tag = finds.tables.tag();
+        let own = Number::from_parts(tag, 0);
+        let f = Found::new(Role::Text, Span::new(0, 9), (1, 1), &Ctx::default(), own);
+        assert!(finds.with(&f).facts.canonical.is_some());
+        let other = Number::from_parts(tag.wrapping_add(1), 0);
+        let f = Found::new(Role::Text, Span::new(0, 9), (1, 1), &Ctx::default(), other);
+        assert!(finds.with(&f).facts.canonical.is_none());
     }
-}
-
-/// Puts `t` at the end of `v`: its number.
-pub(crate) fn push<T>(v: &mut Vec<T>, t: T) -> usize {
-    v.push(t);
-    v.len() - 1
 }

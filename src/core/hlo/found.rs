@@ -3,10 +3,13 @@
 //!
 //! A [`Found`] holds spans, never copies of the text around it; the facts
 //! of one shape text are computed once and named by number by every place
-//! that writes the same text (the table is the scan's: [`super::Finds`]).
+//! that writes the same text (the table is the scan's: [`super::Finds`];
+//! which table a number points into is `tables.rs`'s rule).
 
 use serde::Serialize;
 
+use super::attached::Attached;
+use super::tables::Number;
 use crate::core::span::Span;
 
 /// Where a shape was written.
@@ -115,6 +118,9 @@ pub struct Found {
     /// no instruction and an instruction's no computation: one span holds
     /// either, and a find is 8 bytes smaller.)
     in_signature: bool,
+    /// The tag of the tables its two numbers are of (`tables.rs`, rule 3),
+    /// in the byte the fields above leave spare.
+    table: u8,
     span: At,
     line: u32,
     column: u32,
@@ -122,7 +128,7 @@ pub struct Found {
     owner: At,
     opcode: At,
     name: At,
-    /// The number of the shape's facts in its scan's table.
+    /// The number of the shape's facts in its scan's table (`table`).
     facts: u32,
     /// The number of its memory report entry or its instruction's
     /// sharding in its scan's table; `u32::MAX` for none.
@@ -137,7 +143,7 @@ impl Found {
         span: Span,
         (line, column): (usize, usize),
         ctx: &Ctx,
-        facts: usize,
+        facts: Number<ShapeFacts>,
     ) -> Found {
         // The scanner gives a computation only to a signature's shapes,
         // which have no instruction.
@@ -147,6 +153,7 @@ impl Found {
             role,
             root: ctx.root,
             in_signature,
+            table: facts.tag(),
             span: At::of(Some(span)),
             line: small(line),
             column: small(column),
@@ -154,42 +161,60 @@ impl Found {
             owner: At::of(ctx.computation.or(ctx.instruction)),
             opcode: At::of(ctx.opcode),
             name: At::of(ctx.name),
-            facts: small(facts),
+            facts: facts.at(),
             attached: u32::MAX,
         }
     }
 
     /// Moves the find `lines` lines down and its numbers past `facts` and
-    /// `attached` entries (a piece of the text scanned on its own counted
-    /// its lines from its start, and numbered its own facts).
+    /// `attached` entries, into the tables tagged `tag` (a piece of the
+    /// text scanned on its own counted its lines from its start, and
+    /// numbered its own facts: `Tables::append` says how far they moved).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-    pub(crate) fn rebase(&mut self, lines: usize, facts: usize, attached: usize) {
+    pub(crate) fn rebase(&mut self, lines: usize, (facts, attached): (usize, usize), tag: u8) {
         self.line = small((self.line as usize).saturating_add(lines));
         self.facts = small((self.facts as usize).saturating_add(facts));
         if self.attached != u32::MAX {
             self.attached = small((self.attached as usize).saturating_add(attached));
         }
+        self.table = tag;
     }
 
-    /// Gives the find other numbers for its facts and its attachment.
-    pub(crate) fn renumber(&mut self, facts: usize, attached: Option<usize>) {
-        self.facts = small(facts);
+    /// Gives the find other numbers for its facts and its attachment, both
+    /// of one other table.
+    pub(crate) fn renumber(
+        &mut self,
+        facts: Number<ShapeFacts>,
+        attached: Option<Number<Attached>>,
+    ) {
+        self.table = facts.tag();
+        self.facts = facts.at();
         self.attach(attached);
     }
 
-    /// Gives the find the report entry or sharding numbered `k`.
-    pub(crate) fn attach(&mut self, k: Option<usize>) {
-        self.attached = k.map_or(u32::MAX, small);
+    /// Gives the find the report entry or sharding numbered `k`, of the
+    /// table its facts are in.
+    pub(crate) fn attach(&mut self, k: Option<Number<Attached>>) {
+        debug_assert!(
+            k.is_none_or(|k| k.tag() == self.table),
+            "an attachment of other tables than the find's facts: {k:?} on {self:?}"
+        );
+        self.attached = k.map_or(u32::MAX, |k| k.at());
     }
 
-    /// Where its facts are in its scan's table.
-    pub(crate) fn facts_at(&self) -> usize {
-        self.facts as usize
+    /// The tag of the tables the find's numbers are of.
+    pub(crate) fn table_tag(&self) -> u8 {
+        self.table
     }
 
-    /// Where its report entry or sharding is in its scan's table.
-    pub(crate) fn attached_at(&self) -> Option<usize> {
-        (self.attached != u32::MAX).then_some(self.attached as usize)
+    /// Where its facts are in its scan's tables.
+    pub(crate) fn facts_at(&self) -> Number<ShapeFacts> {
+        Number::from_parts(self.table, self.facts as usize)
+    }
+
+    /// Where its report entry or sharding is in its scan's tables.
+    pub(crate) fn attached_at(&self) -> Option<Number<Attached>> {
+        (self.attached != u32::MAX).then(|| Number::from_parts(self.table, self.attached as usize))
     }
 
     /// The shape as written (byte span into the scanned text).
@@ -299,8 +324,8 @@ pub struct ShapeError {
 mod tests {
     use super::*;
 
-    fn facts() -> usize {
-        0
+    fn facts() -> Number<ShapeFacts> {
+        Number::from_parts(0, 0)
     }
 
     /// Numbers past what a find keeps stop just below the mark of an
@@ -391,16 +416,42 @@ mod tests {
         assert_eq!(std::mem::size_of::<Found>(), 56);
     }
 
-    /// A find's numbers move with its piece, and no attachment stays none.
+    /// A find's numbers move with its piece, into the tables it is moved
+    /// to, and no attachment stays none.
     #[test]
     fn rebase_moves_lines_and_numbers_but_not_an_absent_attachment() {
-        let mut f = Found::new(Role::Text, Span::new(0, 1), (3, 1), &Ctx::default(), 5);
-        f.rebase(10, 7, 4);
-        assert_eq!((f.line(), f.facts_at(), f.attached_at()), (13, 12, None));
-        f.attach(Some(2));
-        f.rebase(0, 0, 4);
-        assert_eq!(f.attached_at(), Some(6));
-        f.renumber(1, None);
-        assert_eq!((f.facts_at(), f.attached_at()), (1, None));
+        let at = |f: &Found| {
+            (
+                f.table_tag(),
+                f.facts_at().at(),
+                f.attached_at().map(|a| a.at()),
+            )
+        };
+        let five = Number::from_parts(3, 5);
+        let mut f = Found::new(Role::Text, Span::new(0, 1), (3, 1), &Ctx::default(), five);
+        f.rebase(10, (7, 4), 9);
+        assert_eq!(f.line(), 13);
+        assert_eq!(at(&f), (9, 12, None));
+        f.attach(Some(Number::from_parts(9, 2)));
+        f.rebase(0, (0, 4), 1);
+        assert_eq!(at(&f), (1, 12, Some(6)));
+        f.renumber(Number::from_parts(4, 1), None);
+        assert_eq!(at(&f), (4, 1, None));
+    }
+
+    /// An attachment numbered in another table than the find's facts is
+    /// a mix-up the debug build refuses.
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "an attachment of other tables")]
+    fn an_attachment_of_another_table_fails_loudly() {
+        let mut f = Found::new(
+            Role::Result,
+            Span::new(0, 1),
+            (1, 1),
+            &Ctx::default(),
+            facts(),
+        );
+        f.attach(Some(Number::from_parts(1, 0)));
     }
 }

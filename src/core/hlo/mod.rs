@@ -10,7 +10,9 @@
 //! - `scanner.rs`: the incremental scanner and its one-call forms
 //!   (`parallel.rs`: one scan on several threads, natively).
 //! - `found.rs`, `facts.rs`, `record.rs`: results, sizes, JSON
-//!   (`record_json.rs`: the JSON lines writer).
+//!   (`record_json.rs`: the JSON lines writer); `finds.rs` a scan's finds
+//!   with the tables they name by number, `tables.rs` those tables and the
+//!   one rule that keeps a number and its table together.
 //! - `sharding.rs`, `sdy.rs`: an instruction's `sharding=` (or Shardy's
 //!   attributes), per device or global.
 //! - `explain.rs`: one instruction part by part.
@@ -36,6 +38,7 @@ mod sdy;
 mod shape_bytes;
 mod shape_memo;
 mod sharding;
+mod tables;
 mod type_name;
 
 pub use attached::Allocation;

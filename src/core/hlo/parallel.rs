@@ -230,8 +230,9 @@ impl Scanner {
             sc.module_at = Some(*at);
             sc.meshes = meshes.clone();
         }
+        // Its finds go into its own new tables: whatever numbers the
+        // cache gave the pieces before, it gives them for those tables only.
         sc.cache = std::mem::take(cache);
-        sc.cache.next_table();
         sc.out.found = spare.take();
         sc.run(text, to);
         *cache = std::mem::take(&mut sc.cache);

@@ -6,9 +6,10 @@
 //! UI can spread a 20 MB document over many short tasks; [`scan`] and
 //! [`super::ScanChunks`] are the one-call and iterator forms over the same code.
 
+use super::attached::Attached;
 use super::facts::FactsCache;
 use super::finds::Finds;
-use super::found::{Ctx, Found, Role, MAX_SCAN_LEN};
+use super::found::{Ctx, Found, Role, ShapeFacts, MAX_SCAN_LEN};
 use super::instruction::{head, parse_instruction_on, Parts};
 use super::module::{
     computation_header, entry_layout, is_partitioned, may_be_signature, signature,
@@ -19,6 +20,7 @@ use super::scan::{line_end, skip_inline, starts_at};
 use super::sdy::SdyMeshes;
 use super::shape_bytes::free_shapes;
 use super::sharding::{header_meshes, ShardingCache};
+use super::tables::Number;
 use crate::core::span::Span;
 use line_cursor::LineCursor;
 use report_entry::Pending;
@@ -72,12 +74,13 @@ impl Scanner {
     /// Starts over (with the same text or another), keeping the facts of
     /// the shape texts already seen.
     pub fn restart(&mut self) {
+        // The new scanner's finds are written into new tables (their own
+        // id): the caches' numbers for the old ones are not given again.
         *self = Scanner {
             cache: std::mem::take(&mut self.cache),
             shardings: std::mem::take(&mut self.shardings),
             ..Scanner::default()
         };
-        self.cache.next_table();
     }
 
     /// Scans about `max_bytes` more of `text` (at least one statement; a
@@ -116,10 +119,10 @@ impl Scanner {
 
     /// The shapes found since the last call, in text order.
     pub fn take_found(&mut self) -> Finds {
+        // The finds from now on go into new tables, with an id of their
+        // own (`tables.rs`, the rule). Finds a report entry still holds
+        // named the taken tables: they name the new ones now.
         let taken = std::mem::take(&mut self.out);
-        self.cache.next_table();
-        // Finds a report entry still holds named the taken tables: they
-        // name the new ones now.
         if let Some(p) = self.pending.as_mut() {
             for f in p.shape.iter_mut().chain(p.label.iter_mut()) {
                 self.out.adopt(f, &taken);
@@ -164,10 +167,10 @@ impl Scanner {
         })
     }
 
-    /// The number of the facts of the shape at `span` in the finds' table.
-    fn facts(&mut self, text: &str, span: Span) -> usize {
+    /// The number of the facts of the shape at `span` in the finds' tables.
+    fn facts(&mut self, text: &str, span: Span) -> Number<ShapeFacts> {
         self.cache
-            .index(text.get(span.range()).unwrap_or(""), &mut self.out.facts)
+            .index(text.get(span.range()).unwrap_or(""), &mut self.out.tables)
     }
 
     fn make(&mut self, text: &str, role: Role, span: Span, ctx: &Ctx) -> Found {
@@ -347,9 +350,9 @@ impl Scanner {
         }
     }
 
-    /// The number in the finds' table of the facts of the instruction's
+    /// The number in the finds' tables of the facts of the instruction's
     /// sharding on its result `shape`.
-    fn sharding(&mut self, text: &str, p: &Parts, shape: Span) -> Option<usize> {
+    fn sharding(&mut self, text: &str, p: &Parts, shape: Span) -> Option<Number<Attached>> {
         let shape = text.get(shape.range())?;
         self.shardings.of_instruction(
             text,
@@ -358,7 +361,7 @@ impl Scanner {
             self.partitioned,
             self.meshes.as_ref(),
             &mut self.cache,
-            &mut self.out.attached,
+            &mut self.out.tables,
         )
     }
 

@@ -23,10 +23,10 @@ use crate::core::validate::parse;
 
 use super::attached::Attached;
 use super::facts::{FactsCache, WordHasher};
-use super::finds::{push, Numbered};
 use super::instruction::Parts;
 use super::scan::string_end;
 use super::sdy::SdyMeshes;
+use super::tables::{Number, Numbered, Tables};
 
 /// How many distinct (shape, sharding) pairs the cache keeps.
 const MAX_CACHED: usize = 1 << 14;
@@ -219,8 +219,9 @@ pub(crate) fn header_meshes(header: &str) -> Option<SdyMeshes> {
 pub(crate) struct ShardingCache {
     /// Keyed by [`ShardingCache::key`]'s bytes.
     /// Each triple's facts are held as a find's table holds them
-    /// ([`Attached`]), with their number in the last table they were put
-    /// in: a find of a known triple takes no count and allocates nothing.
+    /// ([`Attached`]), with their number in the last tables they were put
+    /// in ([`Numbered`]): a find of a known triple takes no count and
+    /// allocates nothing.
     map: HashMap<Box<[u8]>, Numbered<Attached>, BuildHasherDefault<WordHasher>>,
     /// The key being looked up, built in place: a find of a sharded result
     /// allocates nothing when its facts are known.
@@ -228,16 +229,15 @@ pub(crate) struct ShardingCache {
 }
 
 impl ShardingCache {
-    /// The number in `table` (the finds' table `shapes` counts now) of the
-    /// facts of `sharding` on `shape`.
+    /// The number in `tables` of the facts of `sharding` on `shape`.
     pub(crate) fn index(
         &mut self,
         shape: &str,
         sharding: &str,
         partitioned: bool,
         shapes: &mut FactsCache,
-        table: &mut Vec<Arc<Attached>>,
-    ) -> usize {
+        tables: &mut Tables,
+    ) -> Number<Attached> {
         self.key.clear();
         // The shape's length first: no two (shape, sharding) pairs share
         // a key, whatever bytes they hold.
@@ -246,9 +246,8 @@ impl ShardingCache {
         self.key.extend_from_slice(shape.as_bytes());
         self.key.push(u8::from(partitioned));
         self.key.extend_from_slice(sharding.as_bytes());
-        let now = shapes.table();
         if let Some(s) = self.map.get_mut(self.key.as_slice()) {
-            return s.at(now, table);
+            return s.at(tables);
         }
         if self.map.len() >= MAX_CACHED {
             self.map.clear();
@@ -260,14 +259,14 @@ impl ShardingCache {
             &mut |t| shapes.get(t).bytes_footprint,
         )));
         let mut shard = Numbered::new(attached);
-        let at = shard.at(now, table);
+        let at = shard.at(tables);
         self.map.insert(self.key.as_slice().into(), shard);
         at
     }
 }
 
 impl ShardingCache {
-    /// The number in `table` of the facts of the sharding instruction `p`
+    /// The number in `tables` of the facts of the sharding instruction `p`
     /// gives its result `shape`: its `sharding=`, or else Shardy's
     /// `xla.sdy.sharding` in its `frontend_attributes` (with the module's
     /// `meshes`).
@@ -280,8 +279,8 @@ impl ShardingCache {
         partitioned: bool,
         meshes: Option<&SdyMeshes>,
         shapes: &mut FactsCache,
-        table: &mut Vec<Arc<Attached>>,
-    ) -> Option<usize> {
+        tables: &mut Tables,
+    ) -> Option<Number<Attached>> {
         let attr = |name: &[u8]| {
             p.attrs
                 .iter()
@@ -289,7 +288,7 @@ impl ShardingCache {
                 .and_then(|a| text.get(a.value.range()))
         };
         if let Some(value) = attr(b"sharding") {
-            return Some(self.index(shape, value, partitioned, shapes, table));
+            return Some(self.index(shape, value, partitioned, shapes, tables));
         }
         let sdy = value_after(attr(b"frontend_attributes")?, "xla.sdy.sharding=")?;
         let converted = meshes
@@ -297,8 +296,8 @@ impl ShardingCache {
             .and_then(|m| m.sharding(sdy));
         let attached = match converted {
             Ok(named) => {
-                let at = self.index(shape, &named, partitioned, shapes, table);
-                match table.get(at) {
+                let at = self.index(shape, &named, partitioned, shapes, tables);
+                match tables.get(at) {
                     Some(a) => classic(a, &named),
                     None => return Some(at),
                 }
@@ -308,7 +307,7 @@ impl ShardingCache {
                 ..ShardingFacts::default()
             })),
         };
-        Some(push(table, attached))
+        Some(tables.push(attached))
     }
 }
 
