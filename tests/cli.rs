@@ -33,16 +33,16 @@ fn canon_writes_the_default_layout_out() {
 fn memory_of_the_seed_examples() {
     // a b c / d e f has ids 0..5; {0,1} is a d b e c f.
     assert_eq!(
-        json(&["memory", "f32[2,3]{0,1}"]),
+        json(&["memory-order", "f32[2,3]{0,1}"]),
         serde_json::json!([0, 3, 1, 4, 2, 5])
     );
     assert_eq!(
-        json(&["memory", "f32[2,3]{1,0}"]),
+        json(&["memory-order", "f32[2,3]{1,0}"]),
         serde_json::json!([0, 1, 2, 3, 4, 5])
     );
     // Padded to [3,5], column-major: a d 0 b e 0 c f 0 0 0 0 0 0 0.
     assert_eq!(
-        json(&["memory", "f32[2,3]{0,1}", "--padded-dims", "3,5"]),
+        json(&["memory-order", "f32[2,3]{0,1}", "--padded-dims", "3,5"]),
         serde_json::json!([0, 3, -1, 1, 4, -1, 2, 5, -1, -1, -1, -1, -1, -1, -1])
     );
 }
@@ -104,7 +104,7 @@ fn info_has_the_named_fields() {
     assert_eq!(tuple["leaves"][1]["path"], serde_json::json!([1, 0]));
     assert_eq!(tuple["leaves"][1]["memory_space"], serde_json::json!(1));
     assert_eq!(
-        json(&["memory", "(f32[2,3], (s8[4]{0}))", "--leaf", "1.0"]),
+        json(&["memory-order", "(f32[2,3], (s8[4]{0}))", "--leaf", "1.0"]),
         serde_json::json!([0, 1, 2, 3])
     );
 }
@@ -254,7 +254,7 @@ fn at_names_the_padding_and_its_level() {
 #[test]
 fn memory_counts_cells_not_elements() {
     // 2^24 elements, but L(3) rounds the footprint up past 2^24 cells.
-    let (code, _, err) = run(&["memory", "f32[4096,4096]{1,0:L(3)}"]);
+    let (code, _, err) = run(&["memory-order", "f32[4096,4096]{1,0:L(3)}"]);
     assert_eq!(code, 2);
     assert!(err.contains("16777218"), "{err}");
 }
@@ -265,7 +265,7 @@ fn a_reader_that_stops_early_is_not_a_crash() {
     use std::process::Stdio;
     // About 20 MB of JSON, far more than a pipe buffers.
     let mut child = Command::new(env!("CARGO_BIN_EXE_xla-layout"))
-        .args(["memory", "f32[2000,2000]"])
+        .args(["memory-order", "f32[2000,2000]"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -308,7 +308,7 @@ fn invalid_input_exits_2_with_a_caret() {
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(lines[0], "f32[2,3]{1,0:L(0)}");
     assert_eq!(lines[1], "               ^");
-    let (code, _, err) = run(&["memory", "f32[?,3]"]);
+    let (code, _, err) = run(&["memory-order", "f32[?,3]"]);
     assert_eq!(code, 2);
     assert_eq!(err.lines().nth(1), Some("    ^"));
     assert!(err.contains("unbounded"));
@@ -316,7 +316,7 @@ fn invalid_input_exits_2_with_a_caret() {
 
 #[test]
 fn refuses_to_print_huge_memory() {
-    let (code, _, err) = run(&["memory", "f32[4096,4097]"]);
+    let (code, _, err) = run(&["memory-order", "f32[4096,4097]"]);
     assert_eq!(code, 2);
     assert!(err.contains("2^24"), "{err}");
 }
@@ -333,12 +333,12 @@ fn bad_arguments_never_panic() {
         &["at", "f32[2,3]", "-1"],
         &["at", "f32[2,3]", "99999999999999999999999"],
         &["at", "f32[2,3]", "6"],
-        &["memory", "(f32[2], f32[3])"],
-        &["memory", "(f32[2], f32[3])", "--leaf", "7"],
-        &["memory", "f32[2]", "--leaf"],
-        &["memory", "token[]"],
-        &["memory", "f32[2,3]", "--padded-dims", "1,1"],
-        &["memory", "f32[2,3]", "--padded-dims", "3"],
+        &["memory-order", "(f32[2], f32[3])"],
+        &["memory-order", "(f32[2], f32[3])", "--leaf", "7"],
+        &["memory-order", "f32[2]", "--leaf"],
+        &["memory-order", "token[]"],
+        &["memory-order", "f32[2,3]", "--padded-dims", "1,1"],
+        &["memory-order", "f32[2,3]", "--padded-dims", "3"],
         &["checksum", "f32[9223372036854775807,2]"],
         &["info", "\u{7f}é"],
     ];
@@ -361,7 +361,7 @@ fn an_empty_array_with_huge_dims_is_empty_not_an_overflow() {
     assert_eq!(info["footprint_elements"], 0);
     assert_eq!(info["padding_elements"], 0);
     assert_eq!(ok(&["checksum", text]), "0");
-    assert_eq!(ok(&["memory", text]), "[]");
+    assert_eq!(ok(&["memory-order", text]), "[]");
     // Like XLA's size check, the element count multiplies the dims in
     // order: here it overflows before it reaches the 0.
     let (code, _, err) = run(&[

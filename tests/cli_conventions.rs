@@ -8,7 +8,13 @@ use crate::cli_support;
 use std::process::Command;
 
 const COMMANDS: [&str; 7] = [
-    "canon", "info", "explain", "memory", "offset", "at", "checksum",
+    "canon",
+    "info",
+    "explain",
+    "memory-order",
+    "offset",
+    "at",
+    "checksum",
 ];
 
 use cli_support::{run, run_with_stdin};
@@ -65,13 +71,13 @@ fn usage_errors_exit_2_and_name_the_argument() {
         (&["offset", "f32[2,3]", "2,x"], "<INDEX>"),
         (&["offset", "f32[2,3]", "5,5"], "<INDEX>"),
         (&["at", "f32[2,3]", "99"], "<OFFSET>"),
-        (&["memory", "f32[2]", "--leaf", "a"], "--leaf"),
-        (&["memory", "f32[2]", "--leaf", "7"], "--leaf"),
+        (&["memory-order", "f32[2]", "--leaf", "a"], "--leaf"),
+        (&["memory-order", "f32[2]", "--leaf", "7"], "--leaf"),
         (
-            &["memory", "f32[2]", "--padded-dims", "3,y"],
+            &["memory-order", "f32[2]", "--padded-dims", "3,y"],
             "--padded-dims",
         ),
-        (&["memory", "f32[2]", "--frob"], "--frob"),
+        (&["memory-order", "f32[2]", "--frob"], "--frob"),
         (&["canon"], "<SHAPE>"),
         (&["canon", "f32[2]", "extra"], "extra"),
         (&["frobnicate", "f32[2]"], "frobnicate"),
@@ -91,7 +97,7 @@ fn json_is_accepted_everywhere_and_changes_nothing_where_output_is_json() {
     let shape = "f32[3,5]{1,0:T(2,2)}";
     let pairs: &[&[&str]] = &[
         &["canon", shape],
-        &["memory", "f32[2,3]{0,1}"],
+        &["memory-order", "f32[2,3]{0,1}"],
         &["offset", shape, "2,3"],
         &["at", shape, "9"],
         &["checksum", "f32[2,3]{0,1}"],
@@ -102,7 +108,7 @@ fn json_is_accepted_everywhere_and_changes_nothing_where_output_is_json() {
     }
     // The seed's column-major example: memory a d b e c f.
     assert_eq!(
-        ok(&["memory", "--json", "f32[2,3]{0,1}"]),
+        ok(&["memory-order", "--json", "f32[2,3]{0,1}"]),
         "[0,3,1,4,2,5]\n"
     );
 }
@@ -183,7 +189,7 @@ fn an_output_that_cannot_be_written_exits_1() {
         .open("/dev/full")
         .expect("/dev/full");
     let out = Command::new(env!("CARGO_BIN_EXE_xla-layout"))
-        .args(["memory", "f32[64,64]"])
+        .args(["memory-order", "f32[64,64]"])
         .stdout(full)
         .output()
         .expect("the binary runs");

@@ -16,6 +16,7 @@ mod architecture;
 mod cli;
 mod cli_conventions;
 mod cli_explain;
+mod cli_labels;
 mod cli_scan;
 mod cli_shard;
 mod cli_steps_compare;

@@ -167,8 +167,11 @@ def memory(compiled: Any, analysis: Any = None) -> MemoryReport:
 
     ``analysis`` replaces ``compiled.memory_analysis()`` (for HLO text,
     give the object or None). JAX is never imported. Returns a
-    :class:`MemoryReport`; see its ``rows()`` for what each number means."""
-    text = _text_of(compiled)
+    :class:`MemoryReport`; see its ``rows()`` for what each number means.
+
+    Not the CLI's ``xla-layout memory-order SHAPE`` (one shape's memory
+    order); the CLI's ``scan FILE`` lists a program's shapes and bytes."""
+    text = _text_of(compiled, "memory", "a jax.stages.Compiled")
     note = None
     if analysis is None and not isinstance(compiled, (str, bytes, bytearray)):
         get = getattr(compiled, "memory_analysis", None)

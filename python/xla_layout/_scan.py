@@ -192,29 +192,43 @@ def _cell(value: Any) -> str:
 
 def scan(source: Any) -> ScanResult:
     """Every shape in ``source``: HLO text (an instruction, a module), a
-    memory report, any text; or a ``jax.stages.Compiled`` (its
-    ``as_text()``, read here; JAX is never imported).
+    memory report, any text; a ``jax.stages.Compiled`` (its
+    ``as_text()``: the optimized module, per-device shapes); or a
+    ``jax.stages.Lowered`` (its ``as_text(dialect="hlo")``: the module JAX
+    hands XLA, global shapes with their ``sharding=``; its default text is
+    StableHLO). Read here; JAX is never imported.
 
     Returns a :class:`ScanResult`, a sequence of dicts, each exactly the object
     ``xla-layout scan --json`` prints on one line (keys in docs/scan.md;
     ``start``/``end`` are byte offsets into the UTF-8 text, as the CLI's).
     The scan runs with the GIL released; a record's dict is built when it
     is first looked at."""
-    text = _text_of(source)
+    text = _text_of(source, "scan", "a jax.stages.Compiled or Lowered")
     return ScanResult(_records=_native.scan_records(text))
 
 
-def _text_of(source: Any) -> str:
+def _text_of(source: Any, who: str, objects: str) -> str:
+    """The HLO text of ``source`` for the function ``who`` (named in the
+    errors), which takes text or ``objects``."""
     if isinstance(source, str):
         return source
     if isinstance(source, (bytes, bytearray)):
         return bytes(source).decode("utf-8", errors="replace")
     as_text = getattr(source, "as_text", None)
     if callable(as_text):
-        text = as_text()
+        if callable(getattr(source, "compile", None)):
+            # jax.stages.Lowered: `as_text()` is StableHLO (MLIR), which
+            # the scanner does not read; `dialect="hlo"` is XLA's HLO text
+            # of the same module (Lowered.as_text, jax/_src/stages.py).
+            text = as_text(dialect="hlo")
+        else:
+            text = as_text()
         if isinstance(text, str):
             return text
         raise TypeError(f"{type(source).__name__}.as_text() returned {type(text).__name__}, not str")
+    hint = ""
+    if callable(getattr(source, "lower", None)):
+        hint = ": a jitted function is not compiled yet; give jax.jit(f).lower(*args).compile()"
     raise TypeError(
-        f"scan takes HLO text or a jax.stages.Compiled (anything with as_text()), not {type(source).__name__}"
+        f"{who} takes HLO text or {objects} (anything with as_text()), not {type(source).__name__}{hint}"
     )

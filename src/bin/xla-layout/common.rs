@@ -24,7 +24,8 @@ pub enum Output {
 /// Writes a streamed output to stdout (buffered by the caller).
 pub type Writer = Box<dyn FnOnce(&mut dyn Write) -> io::Result<()>>;
 
-/// The shape text, as one argument.
+// The shape text, as one argument. (A plain comment: clap would show a
+// doc comment here as the help of a command that has none of its own.)
 #[derive(clap::Args, Debug)]
 pub struct ShapeArg {
     /// An XLA shape with layout, e.g. 'f32[3,5]{1,0:T(2,2)}' (quote it for

@@ -4,7 +4,7 @@
 //! xla-layout canon SHAPE                  canonical XLA text
 //! xla-layout info SHAPE [--json]          a summary for people; --json: everything, as JSON
 //! xla-layout explain SHAPE [--suggest] [--json]  why it is N times its data; orders that waste less
-//! xla-layout memory SHAPE [options]       JSON array: row-major id at each offset, -1 for padding
+//! xla-layout memory-order SHAPE [options] JSON array: row-major id at each offset, -1 for padding
 //! xla-layout offset SHAPE I,J,... [opts]  the element's offset
 //! xla-layout at SHAPE OFFSET [options]    {"index":[..]} or {"padding":true,..}
 //! xla-layout checksum SHAPE [options]     sum of offset(e) * (e + 1) mod 2^64
@@ -12,7 +12,7 @@
 //! xla-layout steps SHAPE --at I,J,..      the tiling stage by stage for one element [--json]
 //! xla-layout svg SHAPE [--view ..] [--width PX] [--theme ..] > figure.svg
 //! xla-layout scan [FILE|-] [--json]       every shape in HLO text or a memory report
-//! xla-layout shard SHAPE SHARDING [--devices N] [--json]  what each device holds, its bytes, why
+//! xla-layout shard SHAPE (SHARDING | --mesh M --spec S) [--devices N] [--json]  what each device holds, its bytes, why
 //! xla-layout timeline PATH... [--json]   a program's memory per step from XLA's dump files
 //! options: --leaf 0.1 (tuple leaf path)  --padded-dims 3,5 (older XLA padding)
 //!          --padding-value zero|one|lowest|highest|unknown (with --padded-dims)
@@ -92,9 +92,14 @@ mod cli {
         /// Why the array is N times its data, factor by factor; --suggest:
         /// orders that occupy less
         Explain(explain::Args),
-        /// JSON array: entry k is the row-major id of the element at offset k,
-        /// -1 for padding
-        Memory(mapping_cmds::MemoryArgs),
+        /// One shape's memory order, as a JSON array: entry k is the row-major
+        /// id of the element at offset k, -1 for padding. (A compiled
+        /// program's memory beside XLA's memory_analysis() is Python's
+        /// xla_layout.memory(compiled); `scan FILE` lists a program's shapes)
+        MemoryOrder(mapping_cmds::MemoryArgs),
+        /// Renamed `memory-order`: says so, and where a program's memory is
+        #[command(hide = true)]
+        Memory(mapping_cmds::RenamedMemory),
         /// The offset of the element at an index (dimension-number order)
         Offset(mapping_cmds::OffsetArgs),
         /// What is at an offset: {"index":[..]} or {"padding":true,..}
@@ -112,6 +117,10 @@ mod cli {
         /// Every shape in an HLO instruction, module, memory report or any
         /// text (FILE, or stdin for `-`): a table, or JSON lines with --json
         Scan(scan::Args),
+        /// What each device holds of a sharded array (XLA's SHARDING, or
+        /// JAX's --mesh and --spec): one device's shard, the bytes with the
+        /// partitioner's and the tiling's padding apart, why, and cuts that
+        /// would take less
         Shard(shard::Args),
         /// A program's memory over its run from XLA's dump files (a dump
         /// folder or its files): totals, the fullest step beside XLA's
@@ -125,6 +134,7 @@ mod cli {
                 Command::Canon(args) => args.run(),
                 Command::Info(args) => args.run(),
                 Command::Explain(args) => args.run(),
+                Command::MemoryOrder(args) => args.run(),
                 Command::Memory(args) => args.run(),
                 Command::Offset(args) => args.run(),
                 Command::At(args) => args.run(),

@@ -1,6 +1,7 @@
-//! The commands over one array's mapping: `memory`, `offset`, `at`,
-//! `checksum`.
+//! The commands over one array's mapping: `memory-order`, `offset`, `at`,
+//! `checksum`; and what the old name `memory` answers now.
 
+use std::ffi::OsString;
 use std::io::{self, Write};
 
 use serde_json::json;
@@ -11,7 +12,7 @@ use crate::common::{
     join, number, sizes, to_json, Failure, JsonNoop, MappingOpts, Output, ShapeArg, Sizes,
 };
 
-/// `memory` refuses to print more cells than this.
+/// `memory-order` refuses to print more cells than this.
 const MAX_MEMORY_CELLS: u64 = 1 << 24;
 
 #[derive(clap::Args, Debug)]
@@ -29,13 +30,34 @@ impl MemoryArgs {
         let (_, mapping) = self.opts.mapping(&self.shape.parse()?)?;
         if mapping.footprint() > MAX_MEMORY_CELLS {
             return Err(Failure(format!(
-                "the array occupies {} cells; `memory` prints at most {MAX_MEMORY_CELLS} (2^24): use `info`, `offset`, `at` or `checksum`",
+                "the array occupies {} cells; `memory-order` prints at most {MAX_MEMORY_CELLS} (2^24): use `info`, `offset`, `at` or `checksum`",
                 mapping.footprint()
             )));
         }
         Ok(Output::Stream(Box::new(move |out| {
             write_memory(out, &mapping)
         })))
+    }
+}
+
+/// `memory ...`, the command's name until 2026-12-07: Python's
+/// `xla_layout.memory()` (a compiled program's memory) shared the name and
+/// nothing else, and `xla-layout memory FILE` answered "unknown element
+/// type". Whatever follows, it says where each of the two is now.
+#[derive(clap::Args, Debug)]
+pub struct RenamedMemory {
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+    _rest: Vec<OsString>,
+}
+
+impl RenamedMemory {
+    pub fn run(self) -> Result<Output, Failure> {
+        Err(Failure(
+            "`memory` is now `memory-order` (one shape's memory order: `xla-layout memory-order SHAPE`).\n\
+             A compiled program's memory beside XLA's memory_analysis() is Python's `xla_layout.memory(compiled)`;\n\
+             `xla-layout scan FILE` lists every shape in a program's HLO text with its bytes."
+                .to_owned(),
+        ))
     }
 }
 

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use xla_layout_viz::core::sharding::{shard_given, shard_json, ShardReport};
-use xla_layout_viz::core::sizes::bytes::binary_bytes;
+use xla_layout_viz::core::sizes::bytes::{binary_bytes, exact_bytes};
 
 use crate::common::{Failure, Output, ShapeArg};
 
@@ -84,12 +84,13 @@ fn render(out: &mut String, r: &ShardReport) {
         let chips = r.devices.iter().any(|d| d.chip.is_some());
         let _ = writeln!(
             out,
-            "\n  {:>8}  {:<12} {:<28} {:>12} {:>12}{}",
+            "\n  {:>8}  {:<12} {:<28} {:>12} {:>12} {:>18}{}",
             "device",
             "tile",
             "holds",
             "elements",
             "valid",
+            "valid, exact",
             if chips { "  chip" } else { "" }
         );
         for d in r.devices.iter().take(LISTED) {
@@ -115,12 +116,13 @@ fn render(out: &mut String, r: &ShardReport) {
             };
             let _ = writeln!(
                 out,
-                "  {:>8}  {:<12} {:<28} {:>12} {:>12}{}",
+                "  {:>8}  {:<12} {:<28} {:>12} {:>12} {:>18}{}",
                 d.device,
                 tile,
                 ranges,
                 d.elements,
                 binary_bytes(d.bytes_valid),
+                exact_bytes(d.bytes_valid),
                 d.chip.map(|c| format!("  {c:>4}")).unwrap_or_default()
             );
         }
@@ -138,11 +140,11 @@ fn render(out: &mut String, r: &ShardReport) {
     let _ = write!(
         out,
         "  bytes: data {}, per device {}",
-        binary_bytes(r.bytes_data),
-        binary_bytes(r.bytes_per_device)
+        both(r.bytes_data),
+        both(r.bytes_per_device)
     );
     if let Some(total) = r.bytes_total {
-        let _ = write!(out, ", all devices {}", binary_bytes(total));
+        let _ = write!(out, ", all devices {}", both(total));
     }
     let _ = writeln!(out);
     if let (Some(p), Some(t)) = (r.bytes_padding_partitioner, r.bytes_padding_tiling) {
@@ -172,4 +174,13 @@ fn render(out: &mut String, r: &ShardReport) {
         );
     }
     let _ = writeln!(out);
+}
+
+/// `1.00 MiB (1,048,576 B)`: rounded for reading, exact to tell apart;
+/// `36 B` below a KiB, where the two are the same.
+fn both(n: u64) -> String {
+    if n < 1024 {
+        return binary_bytes(n);
+    }
+    format!("{} ({})", binary_bytes(n), exact_bytes(n))
 }

@@ -66,7 +66,7 @@ pub struct LayoutAttributes {
     pub tail_padding_alignment: u64,
     /// `E(n)`, in bits; 0 means the element type's own width.
     pub element_size_bits: u64,
-    /// `S(n)`; 0 is device HBM.
+    /// `S(n)`; 0 is the default memory space (HBM on TPU and GPU).
     pub memory_space: u64,
     /// `#(type)`.
     pub index_type: Option<ElementType>,

@@ -43,10 +43,12 @@ pub fn minor_to_major_name(minor_to_major: &[usize]) -> Option<&'static str> {
     }
 }
 
-/// What XLA's `S(n)` memory space means.
+/// What XLA's `S(n)` memory space means. 0 is `Layout::kDefaultMemorySpace`
+/// (xla/layout.h), whatever memory the backend allocates by default: HBM on
+/// TPU and GPU, host RAM for the CPU backend.
 pub fn memory_space_name(space: u64) -> String {
     match space {
-        0 => "device HBM (the default)".to_owned(),
+        0 => "the default memory space (HBM on TPU and GPU)".to_owned(),
         1 => "on-device VMEM (fast memory)".to_owned(),
         5 => "host memory".to_owned(),
         n => format!("device-specific memory space {n}"),
@@ -99,6 +101,10 @@ mod tests {
 
     #[test]
     fn memory_spaces() {
+        assert_eq!(
+            memory_space_name(0),
+            "the default memory space (HBM on TPU and GPU)"
+        );
         assert_eq!(memory_space_name(1), "on-device VMEM (fast memory)");
         assert_eq!(memory_space_name(5), "host memory");
         assert!(memory_space_name(3).contains("device-specific"));

@@ -6,14 +6,28 @@ use crate::core::analysis::Analysis;
 use crate::core::semantics::dim_letters;
 use crate::core::summary::tile_text;
 
-/// `32x`, `1.25x`, `21.33x`.
+/// `32x`, `1.25x`, `21.33x`; as many more decimals as it takes to show a
+/// number that is not whole as not whole (`1.0002x`, never `1x`).
 pub fn times(x: f64) -> String {
     if (x - x.round()).abs() < 1e-9 {
-        format!("{}x", x.round() as u64)
-    } else {
-        let s = format!("{x:.2}");
-        format!("{}x", s.trim_end_matches('0').trim_end_matches('.'))
+        return format!("{}x", x.round() as u64);
     }
+    let s = fixed(x, 2);
+    format!("{}x", s.trim_end_matches('0').trim_end_matches('.'))
+}
+
+/// `x` with `decimals` decimals (`2.00`), or more, up to 9, when those
+/// would print a number that is not whole as whole (`1.0002`, not `1.00`).
+pub fn fixed(x: f64, decimals: usize) -> String {
+    let whole = (x - x.round()).abs() < 1e-9;
+    let mut s = format!("{x:.decimals$}");
+    for more in decimals + 1..=9 {
+        if whole || !s.trim_end_matches('0').ends_with('.') {
+            break;
+        }
+        s = format!("{x:.more$}");
+    }
+    s
 }
 
 fn ordinal_minor(from_minor: usize) -> String {
@@ -110,4 +124,23 @@ pub fn sentence(analysis: &Analysis, factors: &[Factor]) -> String {
         }
     };
     format!("{}: {main}{rest}", times(x))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{fixed, times};
+
+    #[test]
+    fn a_ratio_that_is_not_whole_never_prints_whole() {
+        assert_eq!(times(32.0), "32x");
+        assert_eq!(times(1.25), "1.25x");
+        assert_eq!(times(64.0 / 3.0), "21.33x");
+        // f32[12565,512]{1,0:T(8,128)}: 12568 rows stored for 12565.
+        assert_eq!(times(12568.0 / 12565.0), "1.0002x");
+        assert_eq!(times(1.004), "1.004x");
+        assert_eq!(fixed(2.0, 2), "2.00");
+        assert_eq!(fixed(12568.0 / 12565.0, 2), "1.0002");
+        assert_eq!(fixed(1.5, 2), "1.50");
+        assert_eq!(fixed(1.000_000_000_1, 2), "1.00");
+    }
 }

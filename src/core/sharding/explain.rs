@@ -10,6 +10,7 @@ use super::grid::{Grid, Kind};
 use crate::core::analysis::Analysis;
 use crate::core::array::ArrayLayout;
 use crate::core::explain::footprint_of;
+use crate::core::explain::sentence::fixed;
 use crate::core::sizes::bytes::binary_bytes;
 
 /// One source of padding.
@@ -33,7 +34,11 @@ pub struct ShardSuggestion {
     pub ways: Vec<u64>,
     /// Copies of each shard (the rest of the devices).
     pub replication: u64,
-    /// Its sharding over devices in order (`<=[N]`).
+    /// The `P(...)` that gives it on the user's mesh, when a mesh was
+    /// given; `null` for the search over device counts.
+    pub spec: Option<String>,
+    /// Its sharding: over devices in order (`<=[N]`) without a mesh; with
+    /// one, the text JAX lowers `spec` to.
     pub sharding: String,
     pub shard_dims: Vec<u64>,
     pub bytes_per_device: u64,
@@ -98,8 +103,8 @@ pub fn factors(
                 .filter(|x| x.elements == 0 && x.ranges[d][0] == x.ranges[d][1])
                 .count();
             text.push_str(&format!(
-                ", {to} in all: {:.2}x (the partitioner pads the last shards",
-                to as f64 / size as f64
+                ", {to} in all: {}x (the partitioner pads the last shards",
+                fixed(to as f64 / size as f64, 2)
             ));
             if empty > 0 {
                 text.push_str(&format!("; {empty} devices hold nothing of it"));
@@ -150,17 +155,21 @@ pub fn sentence(
     }
     if let Some(x) = expansion {
         if factors.iter().all(|f| f.ratio <= 1.0) {
-            s.push_str(&format!(", {x:.2}x the data: no padding"));
+            s.push_str(&format!(", {}x the data: no padding", fixed(x, 2)));
         } else {
             let why: Vec<String> = factors
                 .iter()
                 .filter(|f| f.ratio > 1.0)
                 .map(|f| match f.dim {
-                    Some(d) => format!("uneven dim {d} ({:.2}x)", f.ratio),
-                    None => format!("tiling each shard ({:.2}x)", f.ratio),
+                    Some(d) => format!("uneven dim {d} ({}x)", fixed(f.ratio, 2)),
+                    None => format!("tiling each shard ({}x)", fixed(f.ratio, 2)),
                 })
                 .collect();
-            s.push_str(&format!(", {x:.2}x the data: {}", why.join(" and ")));
+            s.push_str(&format!(
+                ", {}x the data: {}",
+                fixed(x, 2),
+                why.join(" and ")
+            ));
         }
     }
     s
@@ -185,19 +194,7 @@ pub fn suggestions(
     if cut <= 1 {
         return Vec::new();
     }
-    let order = layout.physical_order();
-    let bits = layout.element_bits();
-    let score = |ways: &[u64]| -> Option<(Vec<u64>, u64)> {
-        let shard: Vec<u64> = dims
-            .iter()
-            .zip(ways)
-            .map(|(&d, &w)| d.div_ceil(w))
-            .collect();
-        let physical: Vec<u64> = order.iter().map(|&i| shard[i]).collect();
-        let fp = footprint_of(&physical, layout.tiles(), layout.tail_padding_alignment())?;
-        let bytes = u64::try_from((u128::from(fp) * u128::from(bits)).div_ceil(8)).ok()?;
-        Some((shard, bytes))
-    };
+    let score = |ways: &[u64]| score(dims, ways, layout);
     let divisors: Vec<u64> = (2..=cut).filter(|&m| cut.is_multiple_of(m)).collect();
     let mut candidates: Vec<Vec<u64>> = Vec::new();
     let rank = dims.len();
@@ -268,6 +265,7 @@ pub fn suggestions(
         found.push(ShardSuggestion {
             ways,
             replication,
+            spec: None,
             sharding,
             shard_dims: shard,
             bytes_per_device: per_device,
@@ -282,7 +280,24 @@ pub fn suggestions(
     found
 }
 
-fn describe(ways: &[u64]) -> String {
+/// One device's shard dims under `ways` (`HloSharding::TileShape`: each
+/// dim divided, rounded up) and the bytes it occupies with the array's
+/// layout; `None` past u64.
+pub(super) fn score(dims: &[u64], ways: &[u64], layout: &ArrayLayout) -> Option<(Vec<u64>, u64)> {
+    let shard: Vec<u64> = dims
+        .iter()
+        .zip(ways)
+        .map(|(&d, &w)| d.div_ceil(w.max(1)))
+        .collect();
+    let physical: Vec<u64> = layout.physical_order().iter().map(|&i| shard[i]).collect();
+    let fp = footprint_of(&physical, layout.tiles(), layout.tail_padding_alignment())?;
+    let bits = layout.element_bits();
+    let bytes = u64::try_from((u128::from(fp) * u128::from(bits)).div_ceil(8)).ok()?;
+    Some((shard, bytes))
+}
+
+/// `cut dim 0 2 ways and dim 2 4 ways`.
+pub(super) fn describe(ways: &[u64]) -> String {
     let cuts: Vec<String> = ways
         .iter()
         .enumerate()

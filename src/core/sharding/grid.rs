@@ -90,10 +90,12 @@ pub fn grid(
         shard_dims: dims.to_vec(),
         devices,
     };
-    let all = |device: i64| DeviceShard {
+    // Copy `copy` of the one tile, the whole array: replicas numbered in
+    // device order, as the copies of a split sharding's tile are.
+    let all = |device: i64, copy: u64| DeviceShard {
         device,
         tile: vec![0; dims.len()],
-        copy: 0,
+        copy,
         ranges: dims.iter().map(|&d| [0, d]).collect(),
         elements: dims.iter().product(),
     };
@@ -106,7 +108,7 @@ pub fn grid(
         }
         Sharding::Replicated => {
             let devices = (0..num_devices.unwrap_or(0))
-                .map(|d| all(d as i64))
+                .map(|d| all(d as i64, d))
                 .collect();
             whole(Kind::Replicated, num_devices, devices)
         }
@@ -119,7 +121,7 @@ pub fn grid(
                     });
                 }
             }
-            whole(Kind::Maximal, Some(1), vec![all(*device)])
+            whole(Kind::Maximal, Some(1), vec![all(*device, 0)])
         }
         Sharding::Manual => whole(Kind::Manual, None, Vec::new()),
         Sharding::Unknown => whole(Kind::Unknown, None, Vec::new()),

@@ -37,3 +37,32 @@ fn scaled(n: u64, base: f64, units: usize) -> Option<(f64, usize)> {
     }
     Some((v, unit))
 }
+
+/// `25,733,120 B`: every digit, grouped in threes, for a column where
+/// rounded sizes would look alike (24.54 MiB is 25,731,564 B and 25,733,120 B).
+pub fn exact_bytes(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 2);
+    for (k, c) in digits.chars().enumerate() {
+        if k > 0 && (digits.len() - k).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out.push_str(" B");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exact_bytes_groups_every_digit() {
+        assert_eq!(exact_bytes(0), "0 B");
+        assert_eq!(exact_bytes(999), "999 B");
+        assert_eq!(exact_bytes(1000), "1,000 B");
+        assert_eq!(exact_bytes(25_733_120), "25,733,120 B");
+        assert_eq!(exact_bytes(u64::MAX), "18,446,744,073,709,551,615 B");
+    }
+}
