@@ -155,3 +155,27 @@ fn a_device_order_with_the_mesh_names_each_devices_chip() {
         "{err}"
     );
 }
+
+#[test]
+fn a_replicated_spec_counts_the_meshs_devices() {
+    // P() on a 2x4 mesh: JAX lowers it to {replicated} over the mesh's 8
+    // devices; the mesh says how many there are (issue 68, item 3).
+    let mesh_spec = ["f32[512]", "--mesh", "data=2,model=4", "--spec", "P()"];
+    let (code, out, err) = run(&[&mesh_spec[..], &["--json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["sharding"], "{replicated}");
+    assert_eq!(v["num_devices"], 8);
+    assert_eq!(v["devices"].as_array().unwrap().len(), 8);
+    assert_eq!(v["bytes_total"], 8 * 512 * 4);
+    let (_, text, _) = run(&mesh_spec);
+    assert!(text.contains("every one of the 8 devices"), "{text}");
+    // A pasted NamedSharding carries its mesh too.
+    let repr = "NamedSharding(mesh=Mesh('data': 2, 'model': 4, axis_types=(Auto, Auto)), spec=P(), memory_kind=device)";
+    let (_, pasted, _) = run(&["f32[512]", repr, "--json"]);
+    assert_eq!(pasted, out);
+    // A device count that disagrees with the mesh is refused.
+    let (code, _, err) = run(&[&mesh_spec[..], &["--devices", "16"]].concat());
+    assert_eq!(code, 2);
+    assert!(err.contains("the mesh has 8 devices"), "{err}");
+}

@@ -80,32 +80,57 @@ def info(text: str) -> Dict[str, Any]:
 
 
 def shard(
-    shape: str,
-    sharding: Optional[str] = None,
+    shape: Any,
+    sharding: Any = None,
     devices: Optional[int] = None,
     *,
-    mesh: Optional[str] = None,
-    spec: Optional[str] = None,
+    mesh: Any = None,
+    spec: Any = None,
 ) -> Dict[str, Any]:
-    """What each device holds of ``shape`` cut by ``sharding`` (XLA's text,
-    e.g. ``"{devices=[4,1,2]<=[8] last_tile_dim_replicate}"``, or the named
-    form ``"{mesh['x'=4,'y'=2], [{'y'}, {'x'}]}"``): the object
+    """What each device holds of ``shape`` cut by ``sharding``: the object
     ``xla-layout shard SHAPE SHARDING --json`` prints (``sharding``,
     ``ways``, ``replication``, ``num_devices``, ``shard``, ``devices``,
     ``bytes_data``, ``bytes_per_device``, ``bytes_total``, the padding by
-    source and the explanation; docs/sharding.md). ``devices`` is the
-    program's device count: it lists the devices of ``{replicated}``.
-    Instead of ``sharding``, JAX's ``mesh="x=4,y=2"`` and
-    ``spec="'x', None"`` give the sharding JAX lowers that NamedSharding
-    to (``mesh`` may be ``repr(mesh)``, and may carry the device order,
-    ``"x=4,y=2,devices=[0,2,4,6,1,3,5,7]"``: each device entry then
-    names its ``chip``); a pasted ``NamedSharding(...)`` repr is read as
-    ``sharding``.
-    Without either, the sharding of ``from_jax``'s result is used:
-    ``shard(from_jax(x))``."""
-    if sharding is None and mesh is None and spec is None:
+    source, the explanation and ``suggestions``; docs/sharding.md).
+
+    ``shape`` is XLA's shape text or a ``jax.Array`` /
+    ``jax.ShapeDtypeStruct`` (read by :func:`from_jax`). ``sharding`` is
+    a JAX object as it is (a ``NamedSharding``, ``GSPMDSharding``,
+    ``PositionalSharding`` where JAX still has it, an ``HloSharding``, or a
+    ``jax.Array``: its sharding) or text: XLA's
+    (``"{devices=[4,1,2]<=[8] last_tile_dim_replicate}"``), its named form
+    (``"{mesh['x'=4,'y'=2], [{'y'}, {'x'}]}"``) or a pasted
+    ``NamedSharding(...)`` repr. Instead of ``sharding``, ``mesh`` (a
+    ``Mesh``, an ``AbstractMesh`` or text such as ``"x=4,y=2"``) and
+    ``spec`` (a ``PartitionSpec`` or text such as ``"'x', None"``) give
+    the sharding JAX lowers that NamedSharding to; a ``Mesh`` brings its
+    device order, so each device entry names its ``chip``. Without
+    either, the sharding of ``shape`` itself (a ``jax.Array``, or
+    ``from_jax``'s result) is used: ``shard(x)``.
+
+    ``devices`` is the program's device count; a mesh or a JAX sharding
+    knows it already (so ``P()`` lists every device)."""
+    from . import _sharding
+
+    given = sharding is not None or mesh is not None or spec is not None
+    if not isinstance(shape, str):  # a jax.Array or ShapeDtypeStruct
+        if not given:
+            sharding = getattr(shape, "sharding", None)
+        shape = from_jax(shape)
+    elif not given:
         sharding = getattr(shape, "sharding", None)
-    return json.loads(_native.shard_json_text(shape, sharding, devices, mesh, spec))
+        if devices is None:
+            devices = getattr(shape, "num_devices", None)
+    text = str(shape)
+
+    def rank() -> Optional[int]:
+        dims = parse(text).dims
+        return None if dims is None else len(dims)
+
+    r = _sharding.resolve(sharding, mesh, spec, rank)
+    if devices is None:
+        devices = r.devices
+    return json.loads(_native.shard_json_text(text, r.sharding, devices, r.mesh, r.spec))
 
 
 def _index_entry(value: Any) -> int:
@@ -124,6 +149,11 @@ def svg(
     width: float = 1200,
     theme: str = "light",
     colours: str = "offset",
+    *,
+    sharding: Any = None,
+    device: Optional[int] = None,
+    mesh: Any = None,
+    spec: Any = None,
 ) -> str:
     """The SVG document ``xla-layout svg TEXT --view VIEW --labels LABELS
     --width WIDTH --theme THEME --colours COLOURS`` prints, byte for byte

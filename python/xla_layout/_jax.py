@@ -99,16 +99,25 @@ class ShapeText(str):
     """The shape text :func:`from_jax` returns: a ``str`` (the global
     array's text, so anything that takes a shape takes it), with
     ``sharding`` (XLA's text of the array's sharding over several devices,
-    or None) and ``shard`` (one device's array, the same layout on the
-    shard's dims, or None when not sharded)."""
+    or None), ``shard`` (one device's array, the same layout on the
+    shard's dims, or None when not sharded) and ``num_devices`` (the
+    devices the sharding spans, or None when not sharded)."""
 
     sharding: Optional[str]
     shard: Optional[str]
+    num_devices: Optional[int]
 
-    def __new__(cls, text: str, sharding: Optional[str] = None, shard: Optional[str] = None):
+    def __new__(
+        cls,
+        text: str,
+        sharding: Optional[str] = None,
+        shard: Optional[str] = None,
+        num_devices: Optional[int] = None,
+    ):
         obj = super().__new__(cls, text)
         obj.sharding = sharding
         obj.shard = shard
+        obj.num_devices = num_devices
         return obj
 
 
@@ -189,5 +198,6 @@ def from_jax(x: Any, shape: Optional[Sequence[int]] = None, dtype: Any = None) -
     # shard_shape), from the core, with the same layout.
     from . import _native
 
-    report = json.loads(_native.shard_json_text(shape_text(dims), xla_sharding, None, None, None))
-    return ShapeText(shape_text(dims), xla_sharding, report["shard"])
+    count = len(sharding.device_set)
+    report = json.loads(_native.shard_json_text(shape_text(dims), xla_sharding, count, None, None))
+    return ShapeText(shape_text(dims), xla_sharding, report["shard"], count)

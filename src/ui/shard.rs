@@ -6,7 +6,9 @@
 //! Plain Rust, tested natively.
 
 use crate::core::ast::{ArrayShape, Shape};
-use crate::core::sharding::jax::{from_mesh_spec, from_named_sharding_repr, parse_mesh, JaxError};
+use crate::core::sharding::jax::{
+    from_mesh_spec, from_named_sharding_repr, parse_mesh, parse_named_sharding_repr, JaxError, Mesh,
+};
 use crate::core::sharding::report::{apply_chips, leaf_shardings, shard_report, shard_shape};
 use crate::core::sharding::{parse_sharding, ShardFailure, ShardReport, Sharding, ShardingError};
 use crate::core::Analysis;
@@ -138,11 +140,16 @@ fn mesh_and_spec(body: &str) -> Option<(&str, &str, usize)> {
     Some((mesh, &body[at..], at))
 }
 
-/// The chips of a device order written with the field's mesh
-/// (`x=4,y=2,devices=[..] P('x')`), for display.
-fn chips(text: &str) -> Option<Vec<u64>> {
-    let (mesh, _, _) = mesh_and_spec(text.trim())?;
-    parse_mesh(mesh).ok()?.device_ids
+/// The field's mesh, if it has one (`x=4,y=2,devices=[..] P('x')`, or
+/// inside a pasted `NamedSharding(..)`): its device count, and the chips
+/// of a device order written with it, for display.
+fn mesh_of(text: &str) -> Option<Mesh> {
+    let body = text.trim();
+    if body.starts_with("NamedSharding(") {
+        return parse_named_sharding_repr(body).ok().map(|(m, _)| m);
+    }
+    let (mesh, _, _) = mesh_and_spec(body)?;
+    parse_mesh(mesh).ok()
 }
 
 /// The sharding of the leaf at `path` (a tuple sharding names one per leaf).
@@ -170,18 +177,22 @@ pub fn view(
 ) -> Result<ShardView, InputError> {
     let sharding = read(text, array.dims.len())?;
     let one = leaf_sharding(shape, &sharding, path).map_err(|why| InputError::plain(text, why))?;
-    if let Sharding::Tiled(t) = one.classic() {
-        if t.num_devices() > MAX_PAGE_DEVICES {
-            return Err(InputError::plain(
-                text,
-                format!(
-                    "{} devices: the page lists at most {MAX_PAGE_DEVICES}; `xla-layout shard` takes up to 2^20",
-                    t.num_devices()
-                ),
-            ));
-        }
+    // A mesh knows its devices: `P()` lists them all, as `shard` does.
+    let mesh = mesh_of(text);
+    let listed = match one.classic() {
+        Sharding::Tiled(t) => Some(t.num_devices()),
+        _ => mesh.as_ref().map(Mesh::size),
+    };
+    if let Some(n) = listed.filter(|&n| n > MAX_PAGE_DEVICES) {
+        return Err(InputError::plain(
+            text,
+            format!(
+                "{n} devices: the page lists at most {MAX_PAGE_DEVICES}; `xla-layout shard` takes up to 2^20"
+            ),
+        ));
     }
-    let mut report = shard_report(array, one, text, None).map_err(|e| match e {
+    let num_devices = mesh.as_ref().map(Mesh::size);
+    let mut report = shard_report(array, one, text, num_devices).map_err(|e| match e {
         ShardFailure::Sharding(e) => InputError {
             message: e.to_string(),
             reason: e.reason(),
@@ -189,7 +200,7 @@ pub fn view(
         },
         other => InputError::plain(text, other.to_string()),
     })?;
-    if let Some(chips) = chips(text) {
+    if let Some(chips) = mesh.and_then(|m| m.device_ids) {
         apply_chips(&mut report, &chips);
     }
     let global_dims: Vec<u64> = array.dims.iter().filter_map(|d| d.value.extent()).collect();

@@ -124,3 +124,23 @@ fn a_device_order_with_the_mesh_names_chips_in_the_panel() {
     let e = view_of("f32[16,8]{1,0}", text, 0).unwrap_err();
     assert_eq!(&text[e.span.0..e.span.1], "[0,1]", "{e:?}");
 }
+
+#[test]
+fn a_replicated_spec_lists_the_meshs_devices() {
+    // P() on x=2,y=4: JAX lowers it to {replicated}, over the mesh's 8
+    // devices, each holding the whole array (copy k on device k).
+    for text in [
+        "x=2,y=4 P()",
+        "NamedSharding(mesh=Mesh('x': 2, 'y': 4, axis_types=(Auto, Auto)), spec=P(), memory_kind=device)",
+    ] {
+        let v = view_of("f32[8,8]{1,0}", text, 5).unwrap();
+        assert_eq!(v.report.num_devices, Some(8), "{text}");
+        let copies: Vec<u64> = v.report.devices.iter().map(|d| d.copy).collect();
+        assert_eq!(copies, (0..8).collect::<Vec<_>>());
+        assert_eq!(v.blocks.len(), 1);
+        assert_eq!(v.shown().unwrap().device, 5);
+    }
+    // Without a mesh, XLA's text says nothing of the count.
+    let v = view_of("f32[8,8]{1,0}", "{replicated}", 0).unwrap();
+    assert!(v.report.devices.is_empty());
+}

@@ -213,6 +213,14 @@ pub fn from_named_sharding_repr(
     text: &str,
     rank: usize,
 ) -> std::result::Result<Sharding, ShardingError> {
+    let (mesh, spec) = parse_named_sharding_repr(text)?;
+    lower(&mesh, &spec, rank, text)
+}
+
+/// The mesh and the spec of a pasted `NamedSharding(..)`, not lowered.
+pub fn parse_named_sharding_repr(
+    text: &str,
+) -> std::result::Result<(Mesh, Vec<SpecEntry>), ShardingError> {
     let mut c = Cursor::new(text);
     c.expect("NamedSharding(", "`NamedSharding(`")?;
     let mut mesh = None;
@@ -249,5 +257,5 @@ pub fn from_named_sharding_repr(
             text.len(),
         ));
     };
-    lower(&mesh, &spec, rank, text)
+    Ok((mesh, spec))
 }

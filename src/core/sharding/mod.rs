@@ -13,6 +13,7 @@ pub mod grid;
 pub mod iota;
 pub mod jax;
 mod jax_mesh;
+pub mod mesh_suggest;
 pub mod model;
 mod named;
 pub mod parse;

@@ -9,6 +9,7 @@ use serde::Serialize;
 use super::error::{ShardingError, ShardingErrorKind};
 use super::explain;
 use super::grid::{grid, DeviceShard, Grid, Kind};
+use super::jax::{self, JaxError, Mesh};
 use super::model::Sharding;
 use crate::core::analysis::Analysis;
 use crate::core::array::DimSize;
@@ -23,7 +24,7 @@ pub enum ShardFailure {
     Shape(Error),
     Sharding(ShardingError),
     /// In JAX's mesh or spec text.
-    Jax(super::jax::JaxError),
+    Jax(JaxError),
     /// Neither text is at fault (`--mesh` without `--spec`, a tuple
     /// shape with a PartitionSpec).
     Usage(String),
@@ -314,7 +315,9 @@ pub type LeafReports = Vec<(Vec<usize>, ShardReport)>;
 
 /// What `shard` answers, the CLI's and Python's: the sharding from what
 /// the user gave ([`resolve_sharding`]), every leaf's report, each device
-/// named by its chip when a device order came with the mesh.
+/// named by its chip when a device order came with the mesh. A mesh (given,
+/// or inside a pasted `NamedSharding(..)`) says how many devices there
+/// are, so `P()` lists them all; `num_devices` must then agree with it.
 pub fn shard_given(
     shape: &Shape,
     sharding: Option<&str>,
@@ -322,9 +325,26 @@ pub fn shard_given(
     spec: Option<&str>,
     num_devices: Option<u64>,
 ) -> Result<(Sharding, LeafReports), ShardFailure> {
-    let (sharding, text) = resolve_sharding(shape, sharding, mesh, spec)?;
+    let (sharding, text, mesh) = resolve_sharding(shape, sharding, mesh, spec)?;
+    let num_devices = match (num_devices, mesh.as_ref().map(super::jax::Mesh::size)) {
+        (Some(given), Some(size)) if given != size => {
+            return Err(ShardFailure::Usage(format!(
+                "the mesh has {size} devices, but the device count given is {given}"
+            )))
+        }
+        (given, size) => given.or(size),
+    };
     let mut reports = shard_parsed(shape, &sharding, &text, num_devices)?;
-    if let Some(chips) = mesh_chips(mesh)? {
+    if let (Some(m), [(_, array)]) = (&mesh, shape.leaves().as_slice()) {
+        // On a mesh, the cuts suggested are that mesh's PartitionSpecs.
+        let global = Analysis::of(array).map_err(ShardFailure::Shape)?;
+        if let Some(dims) = global.layout.extents() {
+            for (_, r) in &mut reports {
+                r.suggestions = super::mesh_suggest::suggestions(&dims, &global.layout, m, r);
+            }
+        }
+    }
+    if let Some(chips) = mesh.and_then(|m| m.device_ids) {
         for (_, r) in &mut reports {
             apply_chips(r, &chips);
         }
@@ -343,25 +363,16 @@ pub fn apply_chips(report: &mut ShardReport, chips: &[u64]) {
     }
 }
 
-/// The chips of a device order given with `--mesh`, if any.
-fn mesh_chips(mesh: Option<&str>) -> Result<Option<Vec<u64>>, ShardFailure> {
-    match mesh {
-        Some(m) => Ok(super::jax::parse_mesh(m)
-            .map_err(|e| ShardFailure::Jax(super::jax::JaxError::Mesh(e)))?
-            .device_ids),
-        None => Ok(None),
-    }
-}
-
 /// The sharding from what the user gave: XLA's text, a pasted
 /// `NamedSharding(..)`, or JAX's mesh + spec (which need one array, for
-/// its rank). Returns it with the text errors should point into.
+/// its rank). Returns it with the text errors should point into, and the
+/// mesh when there was one.
 pub fn resolve_sharding(
     shape: &Shape,
     sharding: Option<&str>,
     mesh: Option<&str>,
     spec: Option<&str>,
-) -> Result<(Sharding, String), ShardFailure> {
+) -> Result<(Sharding, String, Option<Mesh>), ShardFailure> {
     let rank = || match shape.leaves().as_slice() {
         [(_, only)] => Ok(only.dims.len()),
         _ => Err(ShardFailure::Usage(format!(
@@ -370,19 +381,24 @@ pub fn resolve_sharding(
     };
     match (sharding, mesh, spec) {
         (None, Some(mesh), Some(spec)) => {
-            let s = super::jax::from_mesh_spec(mesh, spec, rank()?).map_err(ShardFailure::Jax)?;
+            let m = jax::parse_mesh(mesh).map_err(|e| ShardFailure::Jax(JaxError::Mesh(e)))?;
+            let entries =
+                jax::parse_spec(spec).map_err(|e| ShardFailure::Jax(JaxError::Spec(e)))?;
+            let s = jax::lower(&m, &entries, rank()?, spec)
+                .map_err(|e| ShardFailure::Jax(JaxError::Spec(e)))?;
             let text = s.to_string();
-            Ok((s, text))
+            Ok((s, text, Some(m)))
         }
         (Some(text), None, None) if text.trim_start().starts_with("NamedSharding(") => {
-            let s = super::jax::from_named_sharding_repr(text, rank()?)
-                .map_err(ShardFailure::Sharding)?;
+            let (m, entries) =
+                jax::parse_named_sharding_repr(text).map_err(ShardFailure::Sharding)?;
+            let s = jax::lower(&m, &entries, rank()?, text).map_err(ShardFailure::Sharding)?;
             let canonical = s.to_string();
-            Ok((s, canonical))
+            Ok((s, canonical, Some(m)))
         }
         (Some(text), None, None) => {
             let s = super::parse_sharding(text).map_err(ShardFailure::Sharding)?;
-            Ok((s, text.to_owned()))
+            Ok((s, text.to_owned(), None))
         }
         _ => Err(ShardFailure::Usage(
             "give a sharding, or a mesh and a spec together (not both)".to_owned(),
