@@ -72,3 +72,102 @@ fn hostile_or_bad_input_is_an_error_not_a_figure() {
         assert!(!err.is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn a_sharding_draws_one_devices_shard_with_the_grid() {
+    // 64 rows over 16 devices: device 5 holds rows 20..24, f32[4,4096].
+    let args = [
+        "svg",
+        "f32[64,4096]{1,0:T(8,128)}",
+        "--sharding",
+        "{devices=[16,1]<=[16]}",
+        "--device",
+        "5",
+    ];
+    let (code, out, err) = cli_support::run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "f32[4,4096]{1,0:T(8,128)}: device 5&apos;s shard of f32[64,4096]{1,0:T(8,128)}"
+        ),
+        "{}",
+        &out[..800.min(out.len())]
+    );
+    assert!(out.contains("class=\"device-grid\""));
+    // JAX's mesh and spec draw what their lowered text draws.
+    let (_, by_xla, _) = cli_support::run(&[
+        "svg",
+        "f32[16,8]",
+        "--sharding",
+        "{devices=[4,1,2]<=[8] last_tile_dim_replicate}",
+        "--device",
+        "3",
+    ]);
+    let (code, by_jax, err) = cli_support::run(&[
+        "svg",
+        "f32[16,8]",
+        "--mesh",
+        "x=4,y=2",
+        "--spec",
+        "'x', None",
+        "--device",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(by_jax, by_xla);
+    // Without --device, the first device listed.
+    let (_, first, _) = cli_support::run(&[
+        "svg",
+        "f32[16,8]",
+        "--sharding",
+        "{devices=[4,1,2]<=[8] last_tile_dim_replicate}",
+    ]);
+    assert!(first.contains("device 0&apos;s shard"), "{}", &first[..400]);
+}
+
+#[test]
+fn a_device_the_sharding_does_not_list_is_an_error() {
+    for (args, says) in [
+        (
+            &[
+                "svg",
+                "f32[16]",
+                "--sharding",
+                "{devices=[4]<=[4]}",
+                "--device",
+                "4",
+            ][..],
+            "device 4 is not one of the sharding's 4 devices",
+        ),
+        (
+            &["svg", "f32[16]", "--device", "1"][..],
+            "--device needs a sharding",
+        ),
+        (
+            &[
+                "svg",
+                "f32[16]",
+                "--sharding",
+                "{replicated}",
+                "--device",
+                "1",
+            ][..],
+            "lists no devices",
+        ),
+        (
+            &[
+                "svg",
+                "(f32[2], f32[2])",
+                "--sharding",
+                "{replicated}",
+                "--leaf",
+                "0",
+            ][..],
+            "--leaf and --padded-dims do not go with a sharding",
+        ),
+    ] {
+        let (code, out, err) = cli_support::run(args);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}

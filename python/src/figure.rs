@@ -8,6 +8,7 @@ use xla_layout_viz::render::scene::style::CellLabels;
 use xla_layout_viz::render::world::{ColourMode, ThemeKind};
 
 use xla_layout_viz::core::{parse, Analysis};
+use xla_layout_viz::ui::shard_figure::{device_view, shard_svg};
 
 use crate::errors;
 
@@ -39,7 +40,87 @@ pub fn svg(
     theme: &str,
     colours: &str,
 ) -> PyResult<String> {
-    let options = FigureOptions {
+    let options = options(view, labels, width, theme, colours)?;
+    let owned = text.to_owned();
+    py.detach(move || -> Result<String, Failure> {
+        // As the CLI (`xla-layout svg` without --leaf): the only array
+        // leaf is drawn, titled with the whole shape's text; none or
+        // several are refused.
+        let shape = parse(&owned).map_err(|e| Failure::Core(Box::new(e)))?;
+        let leaves = shape.leaves();
+        let array = match leaves.as_slice() {
+            [(_, only)] => *only,
+            [] => return Err(Failure::Plain(format!("`{shape}` holds no array"))),
+            _ => {
+                return Err(Failure::Plain(format!(
+                    "`{shape}` is a tuple: svg draws one array at a time"
+                )))
+            }
+        };
+        let analysis = Analysis::of(array).map_err(|e| Failure::Core(Box::new(e)))?;
+        let mut svg = svg_of_mapping(&analysis.mapping, &shape.to_string(), &options);
+        // The CLI prints the document with one final newline.
+        if svg.ends_with('\n') {
+            svg.pop();
+        }
+        Ok(svg)
+    })
+    .map_err(|f| match f {
+        Failure::Core(e) => errors::from_core(py, &e),
+        Failure::Plain(reason) => errors::plain(py, text, reason),
+    })
+}
+
+/// One device's shard under `field` (the app's sharding field: XLA's
+/// text, a pasted `NamedSharding(..)`, or `mesh P(..)`), as `xla-layout svg
+/// TEXT --sharding S [--device ID] ...` prints it (without the final
+/// newline); `device` is the device's id, the first listed without one.
+#[pyfunction]
+#[pyo3(signature = (text, field, device=None, view="both", labels="auto", width=1200.0, theme="light", colours="offset"))]
+#[allow(clippy::too_many_arguments)]
+pub fn svg_shard(
+    py: Python<'_>,
+    text: &str,
+    field: &str,
+    device: Option<i64>,
+    view: &str,
+    labels: &str,
+    width: f64,
+    theme: &str,
+    colours: &str,
+) -> PyResult<String> {
+    let options = options(view, labels, width, theme, colours)?;
+    let (owned, field) = (text.to_owned(), field.to_owned());
+    py.detach(move || -> Result<String, Failure> {
+        let shape = parse(&owned).map_err(|e| Failure::Core(Box::new(e)))?;
+        let v = device_view(&shape, &field, device).map_err(Failure::Plain)?;
+        let mut svg = shard_svg(&v, &options);
+        if svg.ends_with('\n') {
+            svg.pop();
+        }
+        Ok(svg)
+    })
+    .map_err(|f| match f {
+        Failure::Core(e) => errors::from_core(py, &e),
+        Failure::Plain(reason) => errors::plain(py, text, reason),
+    })
+}
+
+/// The position of device `device` (an id) among the devices the
+/// sharding lists, as the `<xla-layout>` element's `device` attribute
+/// counts them (the app's picker); the first without one.
+#[pyfunction]
+#[pyo3(signature = (text, field, device=None))]
+pub fn shard_device_index(py: Python<'_>, text: &str, field: &str, device: Option<i64>) -> PyResult<usize> {
+    let shape = parse(text).map_err(|e| errors::from_core(py, &e))?;
+    device_view(&shape, field, device)
+        .map(|v| v.device)
+        .map_err(|reason| errors::plain(py, text, reason))
+}
+
+/// The figure options from the CLI's option names.
+fn options(view: &str, labels: &str, width: f64, theme: &str, colours: &str) -> PyResult<FigureOptions> {
+    Ok(FigureOptions {
         view: choice(
             "view",
             view,
@@ -75,34 +156,6 @@ pub fn svg(
                 ("none", CellLabels::None),
             ],
         )?,
-    };
-    let owned = text.to_owned();
-    py.detach(move || -> Result<String, Failure> {
-        // As the CLI (`xla-layout svg` without --leaf): the only array
-        // leaf is drawn, titled with the whole shape's text; none or
-        // several are refused.
-        let shape = parse(&owned).map_err(|e| Failure::Core(Box::new(e)))?;
-        let leaves = shape.leaves();
-        let array = match leaves.as_slice() {
-            [(_, only)] => *only,
-            [] => return Err(Failure::Plain(format!("`{shape}` holds no array"))),
-            _ => {
-                return Err(Failure::Plain(format!(
-                    "`{shape}` is a tuple: svg draws one array at a time"
-                )))
-            }
-        };
-        let analysis = Analysis::of(array).map_err(|e| Failure::Core(Box::new(e)))?;
-        let mut svg = svg_of_mapping(&analysis.mapping, &shape.to_string(), &options);
-        // The CLI prints the document with one final newline.
-        if svg.ends_with('\n') {
-            svg.pop();
-        }
-        Ok(svg)
-    })
-    .map_err(|f| match f {
-        Failure::Core(e) => errors::from_core(py, &e),
-        Failure::Plain(reason) => errors::plain(py, text, reason),
     })
 }
 

@@ -161,5 +161,24 @@ def svg(
     ``labels``: auto, offset, index, letters, none; ``theme``: light, dark;
     ``colours``: offset, logical, tile; ``width`` in pixels (clamped to
     240..8192 as the CLI does). A tuple of several arrays is refused
-    (the CLI's ``--leaf`` has no counterpart: pass the leaf's text)."""
-    return _native.svg(text, view, labels, float(width), theme, colours)
+    (the CLI's ``--leaf`` has no counterpart: pass the leaf's text).
+
+    With ``sharding`` (as :func:`shard` takes it: text or a JAX object),
+    or ``mesh`` and ``spec``, it draws one device's shard with the device
+    grid below it, as ``svg TEXT --sharding S --device ID`` does:
+    ``device`` is the device's id as ``shard`` lists it (the first listed
+    without one)."""
+    from . import _sharding
+
+    text = str(text)
+
+    def rank() -> Optional[int]:
+        dims = parse(text).dims
+        return None if dims is None else len(dims)
+
+    field = _sharding.field_text(sharding, mesh, spec, rank)
+    if field is None:
+        if device is not None:
+            raise ValueError("device= needs a sharding: sharding=, or mesh= and spec=")
+        return _native.svg(text, view, labels, float(width), theme, colours)
+    return _native.svg_shard(text, field, device, view, labels, float(width), theme, colours)

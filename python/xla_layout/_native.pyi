@@ -23,5 +23,16 @@ def svg(
     theme: str = "light",
     colours: str = "offset",
 ) -> str: ...
+def svg_shard(
+    text: str,
+    field: str,
+    device: Optional[int] = None,
+    view: str = "both",
+    labels: str = "auto",
+    width: float = 1200.0,
+    theme: str = "light",
+    colours: str = "offset",
+) -> str: ...
+def shard_device_index(text: str, field: str, device: Optional[int] = None) -> int: ...
 def inline_svg(svg: str) -> str: ...
 def timeline_json(files: List[Tuple[str, str]]) -> str: ...

@@ -28,10 +28,12 @@ THEMES = ("light", "dark", "system")
 #: The page's request for the element's files, and the reply.
 ASK, REPLY = "xla-layout-assets?", "xla-layout-assets"
 #: The options the widget syncs to the element, and their defaults.
-OPTIONS = ("shape", "view", "controls", "autoplay", "speed", "theme", "select", "step", "compare", "height")
+OPTIONS = ("shape", "view", "controls", "autoplay", "speed", "theme", "select", "step", "compare", "height",
+           "sharding", "device")
 DEFAULTS: Dict[str, Any] = {
     "shape": "", "view": "both", "controls": "compact", "autoplay": False, "speed": "",
     "theme": "system", "select": "", "step": "", "compare": "", "height": 360,
+    "sharding": "", "device": None,
 }
 
 
@@ -79,6 +81,15 @@ def _widget_class() -> Any:
         step = t.Unicode(DEFAULTS["step"]).tag(sync=True)
         compare = t.Unicode(DEFAULTS["compare"]).tag(sync=True)
         height = t.Int(DEFAULTS["height"], min=200, max=4000).tag(sync=True)
+        # One device's shard: the sharding as the element's `sharding`
+        # attribute takes it (XLA's text, a NamedSharding repr, or `mesh
+        # P(..)`; JAX objects are turned into that text), and the shown
+        # device's id, as `shard` lists it.
+        sharding = t.Any(DEFAULTS["sharding"]).tag(sync=True)  # text once validated
+        device = t.Int(DEFAULTS["device"], allow_none=True)
+        # The element's `device` attribute: the position among the listed
+        # devices (the app's picker), from `device`.
+        _device_index = t.Int(None, allow_none=True).tag(sync=True)
 
         _svg = t.Unicode("").tag(sync=True)
 
@@ -128,12 +139,25 @@ def _widget_class() -> Any:
                 parse(text)
             return text
 
-        @t.observe("shape", "view", "theme")
+        @t.validate("sharding")
+        def _check_sharding(self, proposal: Dict[str, Any]) -> str:
+            from . import _sharding
+
+            value = proposal["value"]
+            if value is None or (isinstance(value, str) and not value.strip()):
+                return ""
+            field = _sharding.field_text(value, None, None, lambda: _rank(self.shape))
+            # LayoutError (a ValueError) for a sharding that does not fit.
+            _native.shard_device_index(self.shape, field, None)
+            return field
+
+        @t.observe("shape", "view", "theme", "sharding", "device")
         def _redraw(self, change: Any) -> None:
             self._update_svg()
 
         def _update_svg(self) -> None:
-            self._svg = static_svg(self.shape, self.view, self.theme) or ""
+            self._device_index = device_index(self.shape, self.sharding, self.device)
+            self._svg = static_svg(self.shape, self.view, self.theme, self.sharding, self.device) or ""
 
         def __repr__(self) -> str:
             # The text/plain output: the same on every run (not an address).
@@ -150,14 +174,38 @@ def _widget_class() -> Any:
     return LayoutWidget
 
 
-def static_svg(text: str, view: str = "both", theme: str = "light") -> Optional[str]:
-    """The figure ``svg`` draws (``system`` drawn light); None for text the
-    SVG backend does not draw (a tuple, a token, no text)."""
+def _rank(text: str) -> Optional[int]:
+    dims = parse(text).dims
+    return None if dims is None else len(dims)
+
+
+def static_svg(
+    text: str, view: str = "both", theme: str = "light", sharding: str = "", device: Optional[int] = None
+) -> Optional[str]:
+    """The figure ``svg`` draws (``system`` drawn light); with a sharding,
+    device ``device``'s shard and the device grid (``svg(..., sharding=,
+    device=)``). None for what the SVG backend does not draw (a tuple, a
+    token, no text, a sharding or device that does not fit)."""
     if not text:
         return None
+    # xla_layout.svg's defaults otherwise (labels auto, width 1200).
+    colour = "dark" if theme == "dark" else "light"
     try:
-        # xla_layout.svg's defaults otherwise (labels auto, width 1200).
-        return _native.svg(text, view, "auto", 1200.0, "dark" if theme == "dark" else "light", "offset")
+        if sharding:
+            return _native.svg_shard(text, sharding, device, view, "auto", 1200.0, colour, "offset")
+        return _native.svg(text, view, "auto", 1200.0, colour, "offset")
+    except LayoutError:
+        return None
+
+
+def device_index(text: str, sharding: str, device: Optional[int]) -> Optional[int]:
+    """The element's ``device`` attribute for device id ``device``: its
+    position among the devices the sharding lists; None without a
+    sharding, a device, or when it does not fit."""
+    if not text or not sharding or device is None:
+        return None
+    try:
+        return _native.shard_device_index(text, sharding, device)
     except LayoutError:
         return None
 
@@ -189,11 +237,19 @@ def show(x: Any, **options: Any) -> Any:
     element. ``options``: ``view`` (both, logical, memory), ``controls``
     (none, compact, full; default compact), ``autoplay``, ``speed``,
     ``theme`` (light, dark, system), ``select`` (``"i,j"``), ``step``,
-    ``compare`` (a second shape text), ``height`` (pixels). Setting
-    ``w.shape`` or any option redraws. Needs anywidget."""
+    ``compare`` (a second shape text), ``height`` (pixels), ``sharding``
+    (text or a JAX object, as :func:`shard` takes it) and ``device`` (the
+    id of the device whose shard is drawn). An array sharded over several
+    devices brings its own sharding: the widget draws a device's shard.
+    Setting ``w.shape`` or any option redraws. Needs anywidget."""
     global _CLASS
     if _CLASS is None:
         _CLASS = _widget_class()
+    if "sharding" not in options and not isinstance(x, (str, Shape)):
+        sharding = getattr(x, "sharding", None)
+        devices = getattr(sharding, "device_set", None)
+        if sharding is not None and devices is not None and len(devices) > 1:
+            options["sharding"] = sharding
     widget = _CLASS(shape=text_of(x), **options)
     _say_if_static()
     return widget

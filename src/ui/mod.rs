@@ -21,6 +21,7 @@ pub mod model;
 pub mod presets;
 mod settings;
 pub mod shard;
+pub mod shard_figure;
 pub mod shard_grid;
 mod shard_state;
 pub mod state;

@@ -14,6 +14,7 @@ use crate::render::figure::{svg_of_view, FigureView, ViewInput};
 use crate::render::scene::style::CellLabels;
 use crate::render::scene::Labelling;
 use crate::ui::embed::{iframe_snippet, Shown};
+use crate::ui::shard_figure::svg_size;
 use crate::ui::state::{Action, State};
 
 #[derive(Properties, PartialEq)]
@@ -58,32 +59,12 @@ pub fn current_svg(state: &State) -> Option<(String, f64, f64)> {
     match &model.shard {
         // The device grid below the picture, in an outer figure.
         Some(v) => {
-            let grid = crate::ui::shard_grid::layout(v);
-            let (gw, gh) = (
-                w.max(crate::ui::shard_grid::WIDTH + 20.0),
-                h + grid.height + 40.0,
-            );
-            let outer = format!(
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{gw}\" height=\"{gh}\" viewBox=\"0 0 {gw} {gh}\">{}{}</svg>",
-                svg.trim_start_matches(|c| c != '<').trim_start_matches("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"),
-                crate::ui::shard_grid::svg_group(v, 10.0, h + 30.0)
-            );
+            let outer = crate::ui::shard_figure::with_grid(&svg, v)?;
+            let (gw, gh) = svg_size(&outer)?;
             Some((outer, gw, gh))
         }
         None => Some((svg, w, h)),
     }
-}
-
-/// The `width` and `height` of the SVG's root element.
-fn svg_size(svg: &str) -> Option<(f64, f64)> {
-    let root = &svg[svg.find("<svg")?..];
-    let head = &root[..root.find('>')?];
-    let attr = |name: &str| -> Option<f64> {
-        let at = head.find(&format!(" {name}=\""))? + name.len() + 3;
-        let rest = &head[at..];
-        rest[..rest.find('"')?].parse().ok()
-    };
-    Some((attr("width")?, attr("height")?))
 }
 
 fn blob(data: &str, mime: &str) -> Result<Blob, JsValue> {

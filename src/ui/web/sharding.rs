@@ -34,21 +34,7 @@ fn ranges(r: &[[u64; 2]]) -> String {
 }
 
 /// The exported figure's title: the shard, whose it is, and of what.
-pub fn shard_title(v: &ShardView) -> String {
-    match v.shown() {
-        Some(d) => format!(
-            "{}: device {}'s shard of {} ({})",
-            v.report.shard,
-            d.name(),
-            v.report.shape,
-            v.report.sharding
-        ),
-        None => format!(
-            "{}: a shard of {} ({})",
-            v.report.shard, v.report.shape, v.report.sharding
-        ),
-    }
-}
+pub use crate::ui::shard_figure::shard_title;
 
 /// Step mode's first stage for a sharded array: the cut into shards.
 pub fn cut_text(v: &ShardView) -> String {
