@@ -3,7 +3,7 @@
 //! name, shape (element type and dims), layout (minor_to_major, tiling,
 //! memory space), operation, arguments and attributes.
 
-use super::instruction::{head, parse_instruction_on, Arg, Attr, Parts};
+use super::instruction::{head, parse_instruction_on, Arg, Attr, Lines, Parts};
 use super::scan::{line_end, skip_inline};
 use crate::core::ast::Shape;
 use crate::core::parser::parse_syntax;
@@ -61,7 +61,11 @@ pub fn explain(text: &str) -> Option<Breakdown> {
         let c = skip_inline(b, ls, le);
         if let Some(h) = head(b, c, le) {
             let mut parts = Parts::default();
-            parse_instruction_on(b, &h, le, b.len(), true, &mut parts);
+            let lines = Lines::Following {
+                line_end: le,
+                text_end: b.len(),
+            };
+            parse_instruction_on(b, &h, lines, &mut parts);
             return Some(breakdown(text, c, parts));
         }
         ls = le + 1;

@@ -19,10 +19,10 @@
 //! over several lines too.
 
 use super::scan::{is_inline_space, name_end, skip_inline, starts_at};
-use super::shape_bytes::free_shapes;
+use super::shape_bytes::{free_shapes, FreeText, Strings};
 use super::shape_memo::ShapeMemo;
 use crate::core::span::Span;
-use reader::Reader;
+use reader::{Cross, Reader};
 
 #[path = "instruction_reader.rs"]
 mod reader;
@@ -160,25 +160,22 @@ fn opcode_end(b: &[u8], i: usize, end: usize) -> Option<usize> {
     (j < end && b[j] == b'(').then_some(j)
 }
 
-/// Parses the instruction whose head [`head`] read as `h` (on the line
-/// ending at `le`, the offset of its `\n` or `end`) into `parts`.
-/// `multiline` lets it continue onto following lines.
-pub(crate) fn parse_instruction_on(
-    b: &[u8],
-    h: &Head,
-    le: usize,
-    end: usize,
-    multiline: bool,
-    parts: &mut Parts,
-) {
+/// Which lines an instruction is read from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Lines {
+    /// Only its head's line, ending at `line_end` (its `\n` or the text's
+    /// end): a report's `XLA label:`.
+    One { line_end: usize },
+    /// Its head's line, ending at `line_end`, and the lines after it that
+    /// continue it, up to `text_end`: HLO text.
+    Following { line_end: usize, text_end: usize },
+}
+
+/// Parses the instruction whose head [`head`] read as `h` from `lines`
+/// into `parts`; `parts.end` is the end of its last line.
+pub(crate) fn parse_instruction_on(b: &[u8], h: &Head, lines: Lines, parts: &mut Parts) {
     parts.clear();
-    let mut r = Reader {
-        b,
-        end,
-        le,
-        multiline,
-        lines: 0,
-    };
+    let mut r = Reader::new(b, lines);
     parts.root = h.root;
     let nw = h.name_written;
     parts.name_written = nw;
@@ -190,35 +187,36 @@ pub(crate) fn parse_instruction_on(
         },
         nw.end,
     );
-    let mut i = r.skip(h.after_eq, true);
+    let mut i = r.skip(h.after_eq);
     if let Some(e) = r.result_shape(i, &mut parts.memo) {
         parts.shape = Some(Span::new(i, e));
-        i = r.skip(e, true);
+        i = r.skip(e);
     }
-    let Some(oe) = opcode_end(b, i, r.le) else {
+    let le = r.line_end();
+    let Some(oe) = opcode_end(b, i, le) else {
         // No operand list: whatever follows is text.
-        free_shapes(b, i, i, r.le, r.le, true, |s, e| {
+        free_shapes(b, FreeText::rest_of_line(i, le), Strings::Skip, |s, e| {
             parts.text_shapes.push(Span::new(s, e))
         });
-        parts.end = r.le;
+        parts.end = le;
         return;
     };
     parts.opcode = Some(Span::new(i, oe));
     let open = oe;
     let close = if &b[i..oe] == b"constant" {
         // A literal, not operands.
-        let stop = r.balanced(open + 1, true, None);
-        (stop < r.le && b[stop] == b')').then_some(stop)
+        let stop = r.balanced(open + 1, Cross::Lines, None);
+        (stop < r.line_end() && b[stop] == b')').then_some(stop)
     } else {
         operands(&mut r, open, parts)
     };
     let Some(close) = close else {
-        parts.end = r.le;
+        parts.end = r.line_end();
         return;
     };
     parts.operand_list = Some(Span::new(open, close + 1));
     attributes(&mut r, close + 1, parts);
-    parts.end = r.le;
+    parts.end = r.line_end();
 }
 
 /// The operand list from its `(`; returns the offset of its `)`.
@@ -226,8 +224,11 @@ fn operands(r: &mut Reader, open: usize, parts: &mut Parts) -> Option<usize> {
     let b = r.b;
     let mut j = open + 1;
     loop {
-        j = r.skip(j, true);
-        if j >= r.le {
+        j = r.skip(j);
+        // The line `j` is on (the skip may have crossed lines): read
+        // again after every call that may cross.
+        let le = r.line_end();
+        if j >= le {
             return None;
         }
         if b[j] == b')' {
@@ -235,27 +236,27 @@ fn operands(r: &mut Reader, open: usize, parts: &mut Parts) -> Option<usize> {
         }
         let start = j;
         let mut arg = Arg::default();
-        if let Some(e) = parts.memo.shape_end(b, j, r.le) {
+        if let Some(e) = parts.memo.shape_end(b, j, le) {
             arg.shape = Some(Span::new(j, e));
-            j = skip_inline(b, e, r.le);
+            j = skip_inline(b, e, le);
         }
-        if j < r.le && (b[j] == b'%' || b[j].is_ascii_alphabetic() || b[j] == b'_') {
-            if let Some(e) = name_end(b, j, r.le) {
+        if j < le && (b[j] == b'%' || b[j].is_ascii_alphabetic() || b[j] == b'_') {
+            if let Some(e) = name_end(b, j, le) {
                 arg.name = Some(Span::new(if b[j] == b'%' { j + 1 } else { j }, e));
                 j = e;
             }
         }
         // After its name an operand mostly ends: no call to walk nothing.
         let stop = match b.get(j) {
-            Some(b',' | b')') if j < r.le => j,
-            _ => r.balanced(j, true, None),
+            Some(b',' | b')') if j < le => j,
+            _ => r.balanced(j, Cross::Lines, None),
         };
         arg.span = Span::new(start, trim_back(b, start, stop));
         if !arg.span.is_empty() {
             parts.args.push(arg);
         }
         j = stop;
-        match b.get(j).filter(|_| j < r.le) {
+        match b.get(j).filter(|_| j < r.line_end()) {
             Some(b',') => j += 1,
             Some(b')') => return Some(j),
             _ => return None,
@@ -269,8 +270,9 @@ fn attributes(r: &mut Reader, mut i: usize, parts: &mut Parts) {
     let b = r.b;
     let mut after_comma = false;
     loop {
-        i = skip_inline(b, i, r.le);
-        if i >= r.le {
+        let le = r.line_end();
+        i = skip_inline(b, i, le);
+        if i >= le {
             // Only a comma carries the list onto the next line. (Stepping
             // onto it first and then declining took the line into the
             // instruction unread: a line of text after an instruction
@@ -292,23 +294,24 @@ fn attributes(r: &mut Reader, mut i: usize, parts: &mut Parts) {
             continue;
         }
         after_comma = false;
-        let name = name_end(b, i, r.le).filter(|&e| b[i] != b'%' && e < r.le && b[e] == b'=');
+        let name = name_end(b, i, le).filter(|&e| b[i] != b'%' && e < le && b[e] == b'=');
         let Some(ne) = name else {
             // Not an attribute: the rest of the line is text.
-            let le = r.le;
-            free_shapes(b, i, i, le, le, true, |s, e| {
+            free_shapes(b, FreeText::rest_of_line(i, le), Strings::Skip, |s, e| {
                 parts.text_shapes.push(Span::new(s, e))
             });
             return;
         };
-        let stop = r.balanced(ne + 1, false, Some(&mut parts.text_shapes));
+        // A value may run onto later lines (a string, brackets): the line
+        // end moves with it.
+        let stop = r.balanced(ne + 1, Cross::Nested, Some(&mut parts.text_shapes));
         let value_end = trim_back(b, ne + 1, stop);
         parts.attrs.push(Attr {
             span: Span::new(i, value_end),
             name: Span::new(i, ne),
             value: Span::new(ne + 1, value_end),
         });
-        i = if stop < r.le && b[stop] != b',' {
+        i = if stop < r.line_end() && b[stop] != b',' {
             stop + 1
         } else {
             stop

@@ -1,8 +1,19 @@
-//! The reader under [`super::parse_instruction`]: the instruction's text,
-//! line by line, stepping onto a following line only where the instruction
-//! continues, and over lines inside a tuple result type or a quoted string.
+//! The reader under [`super::parse_instruction_on`]: the instruction's
+//! text, line by line, stepping onto a following line only where the
+//! instruction continues, and over lines inside a tuple result type or a
+//! quoted string.
+//!
+//! **The moving line end.** The reader is on one line at a time, and
+//! [`Reader::line_end`] is that line's end. The calls that may step onto
+//! later lines say so in their docs ("Moves the line end"): [`Reader::skip`],
+//! [`Reader::balanced`], [`Reader::string`], [`Reader::result_shape`],
+//! [`Reader::next_line`]. After any of them an offset the caller holds may
+//! lie on a later line than before, so a line end read before the call is
+//! stale: callers read `line_end()` again after each, and never keep one
+//! across such a call. The field itself is private, so that no caller
+//! bounds a search by a copy of it.
 
-use super::continues;
+use super::{continues, Lines};
 use crate::core::hlo::scan::{line_end, long_string_end, skip_inline, string_end};
 use crate::core::hlo::shape_bytes::{array_rest, array_start_before, shape_end};
 use crate::core::hlo::shape_memo::ShapeMemo;
@@ -16,19 +27,54 @@ const MAX_STRING_SPAN: usize = 1 << 24;
 /// How many lines one instruction may continue over.
 pub(super) const MAX_LINES: usize = 256;
 
+/// How far [`Reader::balanced`] follows text onto later lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Cross {
+    /// At any depth: an operand list, a literal (their line end does not
+    /// end them).
+    Lines,
+    /// Only inside brackets or a string: an attribute's value, which its
+    /// line's end ends at depth 0.
+    Nested,
+}
+
 /// A reader over the instruction's text that may step onto the next line.
 pub(super) struct Reader<'b> {
     pub(super) b: &'b [u8],
-    pub(super) end: usize,
-    /// The end of the current line.
-    pub(super) le: usize,
-    pub(super) multiline: bool,
-    pub(super) lines: usize,
+    /// The text's end, or the first line's when reading one line.
+    end: usize,
+    /// The end of the current line: see the module's docs.
+    le: usize,
+    multiline: bool,
+    lines: usize,
+}
+
+impl<'b> Reader<'b> {
+    pub(super) fn new(b: &'b [u8], lines: Lines) -> Reader<'b> {
+        let (le, end, multiline) = match lines {
+            Lines::One { line_end } => (line_end, line_end, false),
+            Lines::Following { line_end, text_end } => (line_end, text_end, true),
+        };
+        Reader {
+            b,
+            end,
+            le,
+            multiline,
+            lines: 0,
+        }
+    }
 }
 
 impl Reader<'_> {
+    /// The end of the line the reader is on (its `\n` or the text's end).
+    /// Read it again after every call that moves it.
+    #[inline]
+    pub(super) fn line_end(&self) -> usize {
+        self.le
+    }
+
     /// Steps onto the next line if allowed and it continues the
-    /// instruction; returns its first byte.
+    /// instruction; returns its first byte. Moves the line end.
     pub(super) fn next_line(&mut self) -> Option<usize> {
         let at = self.le.checked_add(1)?;
         if !self.multiline || self.lines >= MAX_LINES {
@@ -44,8 +90,8 @@ impl Reader<'_> {
     }
 
     /// Makes the line holding `e` (just past something that ran over
-    /// lines) the current one.
-    pub(super) fn reach(&mut self, e: usize) {
+    /// lines) the current one. Moves the line end.
+    fn reach(&mut self, e: usize) {
         if e > self.le {
             let crossed = memchr::memchr_iter(b'\n', &self.b[self.le..e]).count();
             self.lines = self.lines.saturating_add(crossed);
@@ -55,7 +101,8 @@ impl Reader<'_> {
 
     /// A string from its `"`: to its closing quote on this line, or, as
     /// XLA's lexer reads one, on a later line (not when reading one line).
-    pub(super) fn string(&mut self, i: usize) -> usize {
+    /// Moves the line end.
+    fn string(&mut self, i: usize) -> usize {
         let e = string_end(self.b, i, self.le);
         let closed = e > i + 1 && self.b[e - 1] == b'"';
         if closed || !self.multiline {
@@ -71,7 +118,8 @@ impl Reader<'_> {
     }
 
     /// A result type from `i`: on this line, or a tuple written over
-    /// several lines (`(f32[2]{0}, /*index=1*/` then `s32[])`).
+    /// several lines (`(f32[2]{0}, /*index=1*/` then `s32[])`). Moves the
+    /// line end.
     pub(super) fn result_shape(&mut self, i: usize, memo: &mut ShapeMemo) -> Option<usize> {
         if let Some(e) = memo.shape_end(self.b, i, self.le) {
             return Some(e);
@@ -85,14 +133,15 @@ impl Reader<'_> {
         Some(e)
     }
 
-    /// Skips spaces and comments, onto following lines when `cross`.
-    /// Inlined natively, with the lines' crossing a call: it runs between
-    /// every two parts of an instruction and nearly always stays on the
-    /// line (the call itself was most of its cost).
+    /// Skips spaces and comments, onto following lines that continue the
+    /// instruction. Moves the line end. Inlined natively, with the lines'
+    /// crossing a call: it runs between every two parts of an instruction
+    /// and nearly always stays on the line (the call itself was most of
+    /// its cost).
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-    pub(super) fn skip(&mut self, i: usize, cross: bool) -> usize {
+    pub(super) fn skip(&mut self, i: usize) -> usize {
         let i = skip_inline(self.b, i, self.le);
-        if i < self.le || !cross {
+        if i < self.le {
             return i;
         }
         self.skip_lines(i)
@@ -111,12 +160,12 @@ impl Reader<'_> {
 
     /// Walks balanced text from `i` to the first `,` or unmatched closing
     /// bracket at depth 0 (returned), or to the end of the line at depth 0
-    /// (unless `cross_at_zero`). Shapes written inside (outside strings)
-    /// are pushed to `shapes` when given.
+    /// (with [`Cross::Nested`]). Shapes written inside (outside strings)
+    /// are pushed to `shapes` when given. Moves the line end.
     pub(super) fn balanced(
         &mut self,
         mut i: usize,
-        cross_at_zero: bool,
+        cross: Cross,
         mut shapes: Option<&mut Vec<Span>>,
     ) -> usize {
         let b = self.b;
@@ -124,7 +173,7 @@ impl Reader<'_> {
         let floor = i;
         loop {
             if i >= self.le {
-                if depth == 0 && !cross_at_zero {
+                if depth == 0 && cross == Cross::Nested {
                     return self.le;
                 }
                 match self.next_line() {

@@ -8,7 +8,15 @@ fn parse_instruction(b: &[u8], c: usize, end: usize, multiline: bool, parts: &mu
     let le = line_end(b, c, end);
     match head(b, c, le) {
         Some(h) => {
-            parse_instruction_on(b, &h, le, end, multiline, parts);
+            let lines = if multiline {
+                Lines::Following {
+                    line_end: le,
+                    text_end: end,
+                }
+            } else {
+                Lines::One { line_end: le }
+            };
+            parse_instruction_on(b, &h, lines, parts);
             true
         }
         None => false,

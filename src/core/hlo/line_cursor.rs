@@ -1,8 +1,35 @@
 //! Line and column (in characters) of the offsets the scanner reports.
 
 /// Line and column of offsets reported in increasing order (mostly).
+///
+/// # The invariant
+///
+/// Between calls, for the text `b` the cursor is used with (the cursor
+/// starts at line 1 at its first `line_start`):
+///
+/// 1. `line_start <= pos`, `line_start <= clean_to`, and `line_start` is
+///    the start of a line (0, the cursor's start, or just past a `\n`);
+/// 2. `line` is the number of the line starting at `line_start`;
+/// 3. `col` is the number of characters in `b[line_start..pos]`;
+/// 4. `b[line_start..clean_to]` is ASCII and holds no `\n`;
+/// 5. when `line_end` is `Some(le)`: `clean_to <= le <= b.len()`, `le`
+///    is that line's end (a `\n` or the text's end) and
+///    `b[line_start..le]` holds no `\n`.
+///
+/// The fast path of [`LineCursor::locate`] is right only while 4 and 5
+/// hold: an offset in `line_start..=clean_to`, or up to `line_end` with
+/// only ASCII since `clean_to`, is on `line`, at column
+/// `off - line_start + 1`. Every method that moves `line_start` therefore
+/// sets `clean_to` and `line_end` anew ([`LineCursor::enter_line`] from
+/// what the scanner says of the line, the slow path to the line start and
+/// nothing known), and `clean_to` grows only over bytes tested ASCII.
+/// [`LineCursor::check`] asserts 1 and 5 in debug builds, and 3 on short
+/// lines, at the end of each method that changes the fields; the tests
+/// compare every answer with a count from the text's start (2 and 3 in
+/// full).
 #[derive(Clone, Debug)]
 pub(super) struct LineCursor {
+    /// The last offset located.
     pos: usize,
     line: usize,
     line_start: usize,
@@ -59,8 +86,11 @@ impl LineCursor {
     pub(super) fn locate(&mut self, b: &[u8], off: usize) -> (usize, usize) {
         let off = off.min(b.len());
         if off >= self.line_start && (off <= self.clean_to || self.extend_clean(b, off)) {
+            // Invariant 4 and 5: `off` is on `line`, every byte before it
+            // there one character.
             self.pos = off;
             self.col = off - self.line_start;
+            self.check(b);
             return (self.line, self.col + 1);
         }
         self.locate_off_line(b, off)
@@ -71,14 +101,18 @@ impl LineCursor {
         let line_start = self.line_start;
         let at = self.locate_far(b, off);
         if self.line_start != line_start {
+            // Another line: nothing is known of it beyond its start.
             self.clean_to = self.line_start;
             self.line_end = None;
         }
+        self.check(b);
         at
     }
 
     /// Is `off`, past `clean_to`, on the current line with only ASCII
-    /// before it? Then `clean_to` moves up to it.
+    /// before it? Then `clean_to` moves up to it (invariant 4 holds for
+    /// the bytes it claims: they are ASCII, and before `line_end`, so
+    /// hold no `\n` by 5).
     fn extend_clean(&mut self, b: &[u8], off: usize) -> bool {
         let on_line = self.line_end.is_some_and(|le| off <= le);
         if on_line && b[self.clean_to..off].is_ascii() {
@@ -88,6 +122,26 @@ impl LineCursor {
         false
     }
 
+    /// The invariant (the type's docs), as far as it is cheap to check:
+    /// in debug builds, O(1) but for column 3, counted on lines of at
+    /// most [`SHORT`] bytes.
+    #[inline]
+    fn check(&self, b: &[u8]) {
+        if cfg!(debug_assertions) {
+            let (ls, le) = (self.line_start, self.line_end);
+            debug_assert!(ls <= self.pos && ls <= self.clean_to, "1: {self:?}");
+            debug_assert!(ls == 0 || b.get(ls - 1) == Some(&b'\n'), "1: {self:?}");
+            debug_assert!(self.pos <= b.len() && self.clean_to <= b.len(), "{self:?}");
+            if let Some(le) = le {
+                debug_assert!(self.clean_to <= le && le <= b.len(), "5: {self:?}");
+                debug_assert!(le == b.len() || b[le] == b'\n', "5: {self:?}");
+            }
+            if self.pos - ls <= SHORT {
+                debug_assert_eq!(self.col, count_chars(&b[ls..self.pos]), "3: {self:?}");
+            }
+        }
+    }
+
     /// Moves to the line starting at `ls` and ending at `le` (its `\n`, or
     /// the text's end), where the next offsets will be located: each then
     /// costs a subtraction and a look at the ASCII bytes since the last
@@ -95,20 +149,34 @@ impl LineCursor {
     /// is entered without any search.
     pub(super) fn enter_line(&mut self, b: &[u8], ls: usize, le: usize) {
         if self.line_end.is_some_and(|e| e + 1 == ls) && self.pos <= ls {
+            // The line right after the current one (5: its end is a `\n`).
             self.line += 1;
         } else {
             self.locate(b, ls);
             if self.line_start != ls {
-                // Entered from within (after a comment closed mid-line):
-                // nothing is known of the bytes before `ls`.
+                // Entered from within: `ls` is not a line start (a comment
+                // closed mid-line before it, and the scanner's statement
+                // starts there). `locate` left the cursor at `ls` with the
+                // invariant whole, on the line holding it; making `ls`
+                // the line start would break 1 and 3 (the columns count
+                // from the real start), and nothing is known of the bytes
+                // between for 4. So the cursor stays as `locate` left it:
+                // the offsets that follow take the slow path until the
+                // next line is entered.
                 return;
             }
         }
+        let le = le.min(b.len());
+        debug_assert!(
+            memchr::memchr(b'\n', &b[ls..le]).is_none(),
+            "5: the line entered at {ls} holds a newline before {le}"
+        );
         self.pos = ls;
         self.line_start = ls;
         self.col = 0;
         self.clean_to = ls;
-        self.line_end = Some(le.min(b.len()));
+        self.line_end = Some(le);
+        self.check(b);
     }
 
     /// [`LineCursor::locate`] by searching for newlines from the last
@@ -255,5 +323,18 @@ mod tests {
                 assert_eq!(cursor.locate(b, le + 4), brute(b, le + 4), "past line {n}");
             }
         }
+    }
+
+    /// A cursor whose line end is not its line's end breaks invariant 5:
+    /// the debug build says so at the next offset located.
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "5:")]
+    fn a_broken_invariant_fails_loudly() {
+        let b = b"abc def\nxyz";
+        let mut cursor = LineCursor::default();
+        cursor.enter_line(b, 0, 7);
+        cursor.line_end = Some(5);
+        cursor.locate(b, 2);
     }
 }

@@ -7,9 +7,9 @@ use std::sync::Arc;
 
 use super::super::attached::{Allocation, Attached};
 use super::super::found::{Found, Role};
-use super::super::instruction::{head, parse_instruction_on};
+use super::super::instruction::{head, parse_instruction_on, Lines};
 use super::super::report::{Field, ReportedSize};
-use super::super::shape_bytes::{free_shapes, shape_end};
+use super::super::shape_bytes::{free_shapes, shape_end, FreeText, Strings};
 use super::{Ctx, Scanner};
 use crate::core::sizes::parse_printed_size;
 use crate::core::span::Span;
@@ -85,11 +85,12 @@ impl Scanner {
                 p.alloc.label = Some(Span::new(at, trim_end(b, at, le)));
                 let mut parts = self.parts.take().unwrap_or_default();
                 if let Some(h) = head(b, at, le) {
-                    parse_instruction_on(b, &h, le, le, false, &mut parts);
+                    parse_instruction_on(b, &h, Lines::One { line_end: le }, &mut parts);
                     self.instruction_founds(text, &parts, &mut p.label);
                 } else {
                     let mut hits = Vec::new();
-                    free_shapes(b, at, at, le, le, false, |s, e| hits.push(Span::new(s, e)));
+                    let w = FreeText::rest_of_line(at, le);
+                    free_shapes(b, w, Strings::Search, |s, e| hits.push(Span::new(s, e)));
                     for s in hits {
                         let f = self.make(text, Role::Text, s, &Ctx::default());
                         p.label.push(f);

@@ -10,7 +10,7 @@ use super::attached::Attached;
 use super::facts::FactsCache;
 use super::finds::Finds;
 use super::found::{Ctx, Found, Role, ShapeFacts, MAX_SCAN_LEN};
-use super::instruction::{head, parse_instruction_on, Parts};
+use super::instruction::{head, parse_instruction_on, Lines, Parts};
 use super::module::{
     computation_header, entry_layout, is_partitioned, may_be_signature, signature,
 };
@@ -18,7 +18,7 @@ pub use super::outcome::{Outcome, Progress, NOTHING_FOUND_HINT, TOO_LONG_HINT};
 use super::report;
 use super::scan::{line_end, skip_inline, starts_at};
 use super::sdy::SdyMeshes;
-use super::shape_bytes::free_shapes;
+use super::shape_bytes::{free_shapes, FreeText, Strings};
 use super::sharding::{header_meshes, ShardingCache};
 use super::tables::Number;
 use crate::core::span::Span;
@@ -241,7 +241,11 @@ impl Scanner {
         if let Some(h) = head(b, c, le) {
             self.close_report();
             let mut parts = self.parts.take().unwrap_or_default();
-            parse_instruction_on(b, &h, le, end, true, &mut parts);
+            let lines = Lines::Following {
+                line_end: le,
+                text_end: end,
+            };
+            parse_instruction_on(b, &h, lines, &mut parts);
             self.lines.enter_line(b, ls, le);
             // No report entry holds finds back here (it was just closed):
             // the finds go straight out, written once.
@@ -371,7 +375,13 @@ impl Scanner {
         let b = text.as_bytes();
         let to = le.min(budget_end.max(resume + 1));
         let mut hits = std::mem::take(&mut self.scratch);
-        let next = free_shapes(b, ls, resume, to, le, false, |s, e| hits.push((s, e)));
+        let w = FreeText {
+            floor: ls,
+            from: resume,
+            to,
+            end: le,
+        };
+        let next = free_shapes(b, w, Strings::Search, |s, e| hits.push((s, e)));
         for (s, e) in hits.drain(..) {
             let f = self.make(text, Role::Text, Span::new(s, e), &Ctx::default());
             self.push(f);

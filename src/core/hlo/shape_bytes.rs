@@ -192,20 +192,51 @@ fn skip_space_and_comments(b: &[u8], mut i: usize, end: usize) -> usize {
     }
 }
 
-/// Every array shape in `b[from..to]` outside double-quoted strings when
-/// `skip_strings` is set: `(start, end)` pairs in order. Candidates may
-/// extend past `to` (up to `end`).
+/// Where [`free_shapes`] looks: shapes starting in `from..to`, each
+/// running at most to `end` (its line's end), whose type name is read
+/// back no further than `floor` (the line's start).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct FreeText {
+    pub floor: usize,
+    pub from: usize,
+    pub to: usize,
+    pub end: usize,
+}
+
+impl FreeText {
+    /// The rest of a line: from `from` to its end `le`.
+    pub(crate) fn rest_of_line(from: usize, le: usize) -> FreeText {
+        FreeText {
+            floor: from,
+            from,
+            to: le,
+            end: le,
+        }
+    }
+}
+
+/// What [`free_shapes`] does with a double-quoted string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Strings {
+    /// Skip it: an instruction's text, where a string is a value.
+    Skip,
+    /// Search it as the rest: free text, a report's label.
+    Search,
+}
+
+/// Every array shape `w` holds, outside double-quoted strings when they
+/// are skipped: `(start, end)` pairs in order. Candidates may extend past
+/// `w.to` (up to `w.end`). Returns where it stopped: `w.to` or past.
 pub(crate) fn free_shapes(
     b: &[u8],
-    floor: usize,
-    from: usize,
-    to: usize,
-    end: usize,
-    skip_strings: bool,
+    w: FreeText,
+    strings: Strings,
     mut found: impl FnMut(usize, usize),
 ) -> usize {
+    let FreeText { from, to, end, .. } = w;
+    let skip_strings = strings == Strings::Skip;
     let mut i = from;
-    let mut floor = floor.min(from);
+    let mut floor = w.floor.min(from);
     let wanted = |c: u8| c == b'[' || (skip_strings && c == b'"');
     while i < to {
         // The next byte is often the one wanted (runs of `[`): look at a
@@ -303,12 +334,11 @@ mod tests {
     fn free_text_shapes_need_a_word_boundary() {
         let s = "xf32[2] f32[3]{0} _u8[1] \"f32[4]\" (pred[2])";
         let mut got = Vec::new();
-        free_shapes(s.as_bytes(), 0, 0, s.len(), s.len(), true, |a, e| {
-            got.push(&s[a..e])
-        });
+        let all = FreeText::rest_of_line(0, s.len());
+        free_shapes(s.as_bytes(), all, Strings::Skip, |a, e| got.push(&s[a..e]));
         assert_eq!(got, ["f32[3]{0}", "pred[2]"]);
         got.clear();
-        free_shapes(s.as_bytes(), 0, 0, s.len(), s.len(), false, |a, e| {
+        free_shapes(s.as_bytes(), all, Strings::Search, |a, e| {
             got.push(&s[a..e])
         });
         assert_eq!(got, ["f32[3]{0}", "f32[4]", "pred[2]"]);
