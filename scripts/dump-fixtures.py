@@ -30,7 +30,9 @@ them, `module_NNNN.NAME.xla.json`:
   xla/hlo/utils/hlo_live_range.cc), copied from the text as printed;
 - `brute_force`: the bytes live at each step, summed here independently of
   the Rust reader (a value is live at t when start <= t <= end; bytes are
-  the buffer assignment's `size=`), and the fullest step;
+  the buffer assignment's `size=`), the fullest step, and per allocation
+  the most bytes its live values occupy at one step (the union of their
+  `[offset, offset+size)`), step by step;
 - `program`: which program below; `partitions`: how many devices run the
   module (each runs it on its own shard).
 """
@@ -117,18 +119,27 @@ def programs():
 
 
 def big_program(layers=192, width=256, batch=64):
-    """A training step of `layers` dense layers, for the benchmark."""
-    def loss(ws, x):
-        for w in ws:
-            x = jnp.tanh(x @ w)
+    """A training step of `layers` residual blocks (two matmuls, a bias,
+    gelu, layer norm each), for the benchmark: a dump of thousands of
+    steps, values and allocations."""
+    def block(x, p):
+        w1, b1, w2 = p
+        h = jax.nn.gelu(x @ w1 + b1)
+        y = x + h @ w2
+        mu = jnp.mean(y, axis=-1, keepdims=True)
+        return (y - mu) * jax.lax.rsqrt(jnp.var(y, axis=-1, keepdims=True) + 1e-5)
+
+    def loss(ps, x):
+        for p in ps:
+            x = block(x, p)
         return jnp.mean(x ** 2)
 
-    def step(ws, x):
-        l, g = jax.value_and_grad(loss)(ws, x)
-        return [w - 0.01 * gw for w, gw in zip(ws, g)], l
+    def step(ps, x):
+        l, g = jax.value_and_grad(loss)(ps, x)
+        return jax.tree.map(lambda w, gw: w - 0.01 * gw, ps, g), l
 
-    ws = [f32(width, width) for _ in range(layers)]
-    return jax.jit(step, donate_argnums=0), (ws, f32(batch, width))
+    ps = [(f32(width, width), f32(width), f32(width, width)) for _ in range(layers)]
+    return jax.jit(step, donate_argnums=0), (ps, f32(batch, width))
 
 
 # --- dumping ----------------------------------------------------------------
@@ -168,6 +179,7 @@ def keep_files(dump, dest):
 LIVE = re.compile(r"^\s*(\S+?)(\{[0-9,]*\})?:(\d+)-(\d+)\s*$")
 PEAK = re.compile(r"^\s*Live ranges at (\d+) \(peak\):\s*$")
 PEAK_VALUE = re.compile(r"^\s*(\S+?)(\{[0-9,]*\})?: (\d+) bytes")
+ALLOCATION = re.compile(r"^allocation (\d+): size (\d+)")
 VALUE = re.compile(
     r"^\s*value: <\d+ (\S+?)(\{[0-9,]*\})?(?: \(phi\))? @\d+> \(size=(\d+),offset=(\d+)\)")
 
@@ -175,14 +187,22 @@ VALUE = re.compile(
 def brute_force(texts):
     """XLA's stated peak as printed, and the bytes live per step summed here."""
     sizes = {}
+    places = {}
+    allocation = None
     ranges = []
     stated = None
     section = None
     for text in texts:
         for line in text.splitlines():
+            m = ALLOCATION.match(line)
+            if m:
+                allocation = (int(m.group(1)), int(m.group(2)))
+                continue
             m = VALUE.match(line)
             if m:
-                sizes[m.group(1) + (m.group(2) or "{}")] = int(m.group(3))
+                name = m.group(1) + (m.group(2) or "{}")
+                sizes[name] = int(m.group(3))
+                places[name] = (allocation, int(m.group(4)), int(m.group(3)))
                 continue
             s = line.strip()
             if s.startswith("BufferLiveRange:"):
@@ -212,7 +232,23 @@ def brute_force(texts):
         for t in range(start, end + 1):
             live[t] += sizes[name]
     peak = max(range(steps), key=lambda t: (live[t], -t)) if steps else None
-    return stated, {"bytes_per_step": live,
+    occupied = {}
+    for t in range(steps):
+        spans = {}
+        for name, start, end in ranges:
+            if start <= t <= end:
+                (index, size), offset, nbytes = places[name]
+                spans.setdefault((index, size), []).append((offset, offset + nbytes))
+        for key, sp in spans.items():
+            total, reach = 0, 0
+            for s, e in sorted(sp):
+                s = max(s, reach)
+                if e > s:
+                    total, reach = total + e - s, e
+            occupied[key] = max(occupied.get(key, 0), total)
+    fragmentation = {str(index): {"most_live": most, "unused": max(size - most, 0)}
+                     for (index, size), most in sorted(occupied.items())}
+    return stated, {"bytes_per_step": live, "fragmentation": fragmentation,
                     "peak": None if peak is None else {"step": peak, "bytes": live[peak]}}
 
 

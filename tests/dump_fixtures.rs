@@ -151,6 +151,31 @@ fn check(at: &str, m: &Module, xla: &Value) {
     let want = &xla["brute_force"]["peak"];
     assert_eq!(peak.step, want["step"].as_u64().unwrap(), "{at}");
     assert_eq!(peak.bytes, want["bytes"].as_u64().unwrap(), "{at}");
+    // Fragmentation: the most bytes occupied at one step, per allocation
+    // with live values, summed step by step by the script.
+    let frag = xla["brute_force"]["fragmentation"].as_object().unwrap();
+    let ours: Vec<(u64, u64, u64)> = m
+        .allocations
+        .iter()
+        .filter_map(|a| {
+            a.fragmentation
+                .as_ref()
+                .map(|f| (a.index, f.most_live, f.unused))
+        })
+        .collect();
+    let want: Vec<(u64, u64, u64)> = frag
+        .iter()
+        .map(|(k, v)| {
+            (
+                k.parse().unwrap(),
+                v["most_live"].as_u64().unwrap(),
+                v["unused"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let mut want = want;
+    want.sort();
+    assert_eq!(ours, want, "{at} fragmentation");
     // On CPU, size= is the dense size: nothing is padding.
     for s in &m.steps {
         assert_eq!(s.unpadded, s.bytes, "{at} unpadded at {:?}", s.instruction);

@@ -7,7 +7,8 @@ use std::collections::HashMap;
 use super::model::{Allocation, Fragmentation, LiveValue};
 use super::problem::{push, Problem};
 
-/// Work allowed per allocation (values times the times they change):
+/// Work allowed per allocation (the live values summed over the times a
+/// value starts):
 /// beyond it the figure is left out, with a problem saying so.
 const BUDGET: u64 = 50_000_000;
 
@@ -23,46 +24,54 @@ pub(crate) fn fragmentation(
         }
     }
     for a in allocations.iter_mut() {
-        let Some(vs) = by_alloc.get(&a.index) else {
+        let Some(vs) = by_alloc.get_mut(&a.index) else {
             continue;
         };
-        let cost = (vs.len() as u64).saturating_mul(vs.len() as u64);
-        if cost > BUDGET {
-            push(
+        match most_live(vs, a.size) {
+            Some(f) => a.fragmentation = Some(f),
+            None => push(
                 problems,
                 Problem::new(
                     &format!("allocation {}", a.index),
                     a.line,
                     format!(
-                        "{} values: too many to measure this allocation's fragmentation",
+                        "{} values live together too long to measure this allocation's fragmentation",
                         vs.len()
                     ),
                 ),
-            );
-            continue;
+            ),
         }
-        a.fragmentation = Some(most_live(vs, a.size));
     }
 }
 
-fn most_live(vs: &[&LiveValue], size: u64) -> Fragmentation {
-    let mut times: Vec<u64> = vs.iter().map(|v| v.start).collect();
-    times.sort_unstable();
-    times.dedup();
+/// The most bytes occupied at one step: a sweep over the values by start
+/// (the occupied bytes only grow where a value starts), the live ones
+/// kept aside. `None` past [`BUDGET`].
+fn most_live(vs: &mut [&LiveValue], size: u64) -> Option<Fragmentation> {
+    vs.sort_by_key(|v| v.start);
     let mut best = (0u64, 0u64);
-    let mut live: Vec<(u64, u64)> = Vec::new();
-    // The occupied bytes only grow when a value starts: look there.
-    for &t in &times {
-        live.clear();
-        live.extend(
-            vs.iter()
-                .filter(|v| v.start <= t && t <= v.end)
-                .filter_map(|v| Some((v.offset?, v.offset?.checked_add(v.bytes)?))),
-        );
-        live.sort_unstable();
-        let mut total = 0u64;
-        let mut reach = 0u64;
-        for &(s, e) in &live {
+    // The live values as (offset, offset + bytes, end), kept in offset
+    // order: no sort per step.
+    let mut active: Vec<(u64, u64, u64)> = Vec::new();
+    let mut work = 0u64;
+    let mut i = 0;
+    while i < vs.len() {
+        let t = vs[i].start;
+        active.retain(|a| a.2 >= t);
+        while let Some(v) = vs.get(i).filter(|v| v.start == t) {
+            if let Some(off) = v.offset {
+                let item = (off, off.saturating_add(v.bytes), v.end);
+                let at = active.partition_point(|a| *a < item);
+                active.insert(at, item);
+            }
+            i += 1;
+        }
+        work = work.saturating_add(active.len() as u64);
+        if work > BUDGET {
+            return None;
+        }
+        let (mut total, mut reach) = (0u64, 0u64);
+        for &(s, e, _) in &active {
             let s = s.max(reach);
             if e > s {
                 total = total.saturating_add(e - s);
@@ -73,9 +82,9 @@ fn most_live(vs: &[&LiveValue], size: u64) -> Fragmentation {
             best = (total, t);
         }
     }
-    Fragmentation {
+    Some(Fragmentation {
         most_live: best.0,
         step: best.1,
         unused: size.saturating_sub(best.0),
-    }
+    })
 }

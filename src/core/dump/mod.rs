@@ -32,6 +32,8 @@ mod problem;
 mod ranges;
 mod source;
 
+use std::collections::HashSet;
+
 pub use files::{file_kind, module_prefix, FileKind};
 pub use model::{
     AllocValue, Allocation, Fragmentation, LiveValue, Module, Peak, SourceBytes, Step, Totals,
@@ -119,7 +121,8 @@ pub fn read_module(prefix: &str, inputs: &[Input<'_>]) -> Module {
                     ranges::read(base, input.text, 0, &mut problems),
                 ));
             }
-            Some(FileKind::Module) => source = Some(source::read(base, input.text, &mut problems)),
+            // Read last: only the instructions the values name are kept.
+            Some(FileKind::Module) => source = Some((base, input.text)),
             Some(FileKind::MemoryReport) | None => {}
         }
     }
@@ -131,6 +134,16 @@ pub fn read_module(prefix: &str, inputs: &[Input<'_>]) -> Module {
         };
         problem::push(&mut problems, Problem::new(prefix, 0, message));
     }
+    let source = source.map(|(base, text)| {
+        let mut wanted: HashSet<&str> = HashSet::new();
+        if let Some((_, r)) = &ranges {
+            wanted.extend(r.ranges.iter().map(|(n, ..)| compute::instruction_of(n)));
+        }
+        for a in buffers.iter().flatten() {
+            wanted.extend(a.values.iter().map(|v| compute::instruction_of(&v.name)));
+        }
+        source::read(base, text, &wanted, &mut problems)
+    });
     compute::module(
         prefix,
         backend,

@@ -5,7 +5,7 @@
 //! module's `FileNames`, `FileLocations` and `StackFrames` tables) and an
 //! entry parameter's `sharding={..}`.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::buffers::number;
 use super::problem::{push, Problem};
@@ -35,7 +35,14 @@ struct Frames {
     frames: HashMap<u64, u64>,
 }
 
-pub(crate) fn read(file: &str, text: &str, problems: &mut Vec<Problem>) -> Source {
+/// Reads the module; only the instructions in `wanted` (the values'
+/// instructions) are kept.
+pub(crate) fn read(
+    file: &str,
+    text: &str,
+    wanted: &HashSet<&str>,
+    problems: &mut Vec<Problem>,
+) -> Source {
     let mut out = Source {
         partitions: 1,
         ..Source::default()
@@ -86,7 +93,7 @@ pub(crate) fn read(file: &str, text: &str, problems: &mut Vec<Problem>) -> Sourc
             entry = true;
             continue;
         }
-        if let Some((name, meta, frame)) = instruction(line, entry) {
+        if let Some((name, meta, frame)) = instruction(line, entry, wanted) {
             if let Some(f) = frame {
                 pending.push((name.to_owned(), f));
             }
@@ -171,12 +178,18 @@ fn quoted(s: &str) -> Option<(String, &str)> {
 }
 
 /// `[ROOT ][%]name = ...`: its name, metadata and stack frame.
-fn instruction(line: &str, entry: bool) -> Option<(&str, Meta, Option<u64>)> {
+fn instruction<'t>(
+    line: &'t str,
+    entry: bool,
+    wanted: &HashSet<&str>,
+) -> Option<(&'t str, Meta, Option<u64>)> {
     let t = line.trim_start();
     let t = t.strip_prefix("ROOT ").unwrap_or(t);
     let t = t.strip_prefix('%').unwrap_or(t);
-    let (name, rest) = t.split_once(" = ")?;
-    if name.is_empty() || name.contains([' ', '"', '{', '(']) {
+    // The name ends at the first space; ` = ` must follow it.
+    let end = t.find(' ')?;
+    let (name, rest) = (&t[..end], t[end..].strip_prefix(" = ")?);
+    if name.is_empty() || name.contains(['"', '{', '(']) || !wanted.contains(name) {
         return None;
     }
     let mut meta = Meta::default();
