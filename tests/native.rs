@@ -34,6 +34,7 @@ mod mapping_examples;
 mod mapping_probe_props;
 mod mapping_props;
 mod mapping_text;
+mod markup_props;
 mod mlir_fixtures;
 mod parse_fixtures;
 mod parse_fuzz;

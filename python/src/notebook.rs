@@ -4,22 +4,7 @@
 
 use xla_layout_viz::core::Mapping;
 use xla_layout_viz::render::figure::{svg_of_mapping, FigureOptions};
-
-/// Text as HTML character data or an attribute value: never markup.
-pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
+use xla_layout_viz::render::markup::escape;
 
 /// The figure of one array with the CLI's default options, as `xla-layout
 /// svg` prints it without the final newline; `title` is escaped by the
@@ -57,10 +42,10 @@ pub fn inline_figure(svg: &str) -> String {
 pub fn leaf_html(canonical: &str, svg: Result<String, String>) -> String {
     let body = match svg {
         Ok(svg) => inline_figure(&svg),
-        Err(reason) => format!("<p>{}</p>", escape_html(&reason)),
+        Err(reason) => format!("<p>{}</p>", escape(&reason)),
     };
     format!(
         "<figure class=\"xla-layout\"><figcaption><code>{}</code></figcaption>{body}</figure>",
-        escape_html(canonical)
+        escape(canonical)
     )
 }

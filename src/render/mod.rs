@@ -21,5 +21,6 @@
 
 pub mod backend;
 pub mod figure;
+pub mod markup;
 pub mod scene;
 pub mod world;

@@ -3,6 +3,7 @@
 //! tested natively; the page reads the address in `web::browser`.
 
 use crate::render::figure::FigureView;
+use crate::render::markup::escape;
 use crate::render::world::Pane;
 use crate::ui::state::{Action, State, Target, ThemeChoice};
 
@@ -150,22 +151,6 @@ pub fn percent_encode(text: &str) -> String {
     out
 }
 
-/// Text as an HTML attribute value (inside double quotes).
-pub fn escape_attr(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 fn view_name(view: FigureView) -> &'static str {
     match view {
         FigureView::Both => "both",
@@ -275,8 +260,8 @@ pub fn iframe_snippet(base: &str, shown: Shown<'_>, view: FigureView) -> String 
     let src = embed_url(base, shown, view, EmbedControls::Compact);
     format!(
         "<iframe src=\"{}\" title=\"{}\" width=\"640\" height=\"400\" style=\"border:0\" loading=\"lazy\"></iframe>",
-        escape_attr(&src),
-        escape_attr(&shown.title())
+        escape(&src),
+        escape(&shown.title())
     )
 }
 

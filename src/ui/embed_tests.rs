@@ -79,9 +79,11 @@ fn the_snippet_escapes_hostile_text() {
     );
     assert!(!s.contains("<img"), "{s}");
     assert_eq!(s.matches('"').count(), 12, "{s}");
-    assert!(s.contains("title=\"XLA layout of &quot;&gt;&lt;img onerror=alert(1)&gt;]]&gt;&#39;\""));
+    assert!(
+        s.contains("title=\"XLA layout of &quot;&gt;&lt;img onerror=alert(1)&gt;]]&gt;&apos;\"")
+    );
     assert!(s.starts_with(
-        "<iframe src=\"https://x.test/app/?embed=1&amp;shape=%22%3E%3Cimg%20onerror%3Dalert(1)%3E%5D%5D%3E&#39;&amp;view=both&amp;controls=compact\""
+        "<iframe src=\"https://x.test/app/?embed=1&amp;shape=%22%3E%3Cimg%20onerror%3Dalert(1)%3E%5D%5D%3E&apos;&amp;view=both&amp;controls=compact\""
     ));
 }
 

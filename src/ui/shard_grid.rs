@@ -7,6 +7,7 @@
 //! tiles of the dims before them are bands stacked top to bottom.
 
 use super::shard::ShardView;
+use crate::render::markup::escape;
 
 /// The grid's width in SVG units.
 pub const WIDTH: f64 = 320.0;
@@ -176,14 +177,6 @@ impl GridLayout {
 fn tile_text(t: &[u64]) -> String {
     let parts: Vec<String> = t.iter().map(u64::to_string).collect();
     format!("({})", parts.join(", "))
-}
-
-/// `&`, `<`, `>`, `"` as entities.
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// The grid as a standalone SVG group at `(x, y)`, for SVG export.

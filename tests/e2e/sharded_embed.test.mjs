@@ -107,7 +107,7 @@ test('Copy embed code from a sharded picture carries the sharding and the device
   const snippet = await page.inputValue('#embed-code');
   const src = /src="([^"]+)"/.exec(snippet)[1].replaceAll('&amp;', '&');
   assert.ok(src.includes(`&sharding=${enc(SHARDING)}&device=5&`), src);
-  assert.match(snippet, /title="XLA layout of f32\[64,4096\]\{1,0:T\(8,128\)\}, device 5&#39;s shard under \{devices=\[16,1\]&lt;=\[16\]\}"/);
+  assert.match(snippet, /title="XLA layout of f32\[64,4096\]\{1,0:T\(8,128\)\}, device 5&apos;s shard under \{devices=\[16,1\]&lt;=\[16\]\}"/);
   await page.goto(src);
   await waitForPicture(page);
   assert.equal(await page.textContent('#shard-line'), LINE5);

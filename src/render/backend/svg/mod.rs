@@ -3,7 +3,8 @@
 //!
 //! Deterministic byte for byte: the same scenes give the same text (numbers
 //! are rounded to 1/100 px and printed without locale). User text (shape
-//! text, labels) is escaped ([`escape`]), so it is always data, never markup.
+//! text, labels) is escaped by the crate's one escaper
+//! ([`crate::render::markup::escape`]), so it is always data, never markup.
 //!
 //! Cells: the scene's image holds one sample per cell, or per block of
 //! cells when they are small (as drawn on the canvas). Each row's runs of
@@ -13,7 +14,8 @@
 
 mod text;
 
-pub use text::{escape, num};
+pub use crate::render::markup::escape;
+pub use text::num;
 
 use std::fmt::Write;
 

@@ -1,24 +1,5 @@
-//! Text and numbers in SVG: escaping and deterministic number formatting.
-
-/// `text` as XML character data or an attribute value: `& < > " '`
-/// escaped, and characters XML 1.0 does not allow (controls other than
-/// tab, newline, carriage return) replaced by U+FFFD.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\t' | '\n' | '\r' => out.push(c),
-            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => out.push('\u{FFFD}'),
-            c => out.push(c),
-        }
-    }
-    out
-}
+//! Numbers in SVG: deterministic formatting. (Text is escaped by
+//! `render::markup`, the crate's one escaper.)
 
 /// `x` rounded to `digits` decimals, trailing zeros dropped, never `-0`;
 /// not-finite numbers as 0 (SVG has no NaN).
@@ -49,15 +30,6 @@ pub fn num(x: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn hostile_text_stays_text() {
-        assert_eq!(
-            escape("<img onerror=alert(1)>]]>\"&'"),
-            "&lt;img onerror=alert(1)&gt;]]&gt;&quot;&amp;&apos;"
-        );
-        assert_eq!(escape("a\u{0}b"), "a\u{FFFD}b");
-    }
 
     #[test]
     fn numbers_are_short_and_stable() {
