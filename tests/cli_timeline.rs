@@ -162,3 +162,38 @@ fn what_cannot_be_read_is_said() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("without its buffer assignment"), "{out}");
 }
+
+#[test]
+fn the_readme_chart_is_what_the_cli_draws_today() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let command = readme
+        .split('`')
+        .find(|s| s.starts_with("xla-layout timeline ") && s.contains(" --svg > docs/img/"))
+        .expect("the README names the command that drew its chart");
+    let (args, file) = command.split_once(" > ").unwrap();
+    let args: Vec<String> = args
+        .split_whitespace()
+        .skip(1)
+        .map(|a| {
+            if a.starts_with("tests/") {
+                root.join(a).display().to_string()
+            } else {
+                a.to_owned()
+            }
+        })
+        .collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let drawn = std::fs::read_to_string(root.join(file)).unwrap();
+    assert!(
+        readme.contains(&format!("]({file})")),
+        "the README shows {file}"
+    );
+    assert_eq!(
+        out, drawn,
+        "{file} is not what `{command}` draws today: redraw it"
+    );
+    assert!(roxmltree::Document::parse(&out).is_ok());
+}

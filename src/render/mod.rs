@@ -23,4 +23,5 @@ pub mod backend;
 pub mod figure;
 pub mod markup;
 pub mod scene;
+pub mod timeline;
 pub mod world;

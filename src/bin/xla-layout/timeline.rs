@@ -1,4 +1,4 @@
-//! `timeline PATH... [--json] [--top N]`: a program's memory over its run,
+//! `timeline PATH... [--json | --svg] [--top N] [--module TEXT]`: a program's memory over its run,
 //! from XLA's dump files (a dump folder, or the files themselves):
 //! per module and per device, the totals, the fullest step beside XLA's
 //! stated peak, and the largest buffers live there (docs/timeline.md).
@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use xla_layout_viz::core::dump::{file_kind, module_prefix, read, Input, Module, Timeline};
 use xla_layout_viz::core::sizes::bytes::binary_bytes;
+use xla_layout_viz::render::timeline::timeline_svg;
 
 use crate::common::{Failure, Output};
 
@@ -28,6 +29,16 @@ pub struct Args {
     /// How many of the buffers live at the peak to list
     #[arg(long, value_name = "N", default_value_t = 10)]
     top: usize,
+    /// Only the modules whose name (module_NNNN.NAME) contains this text
+    #[arg(long, value_name = "TEXT")]
+    module: Option<String>,
+    /// Print the figure as SVG: per module, the chart of bytes live per
+    /// step and the heap map of its temp allocation
+    #[arg(long, conflicts_with = "json")]
+    svg: bool,
+    /// The figure's width in pixels (with --svg)
+    #[arg(long, value_name = "PX", default_value_t = 800, requires = "svg")]
+    width: u32,
 }
 
 impl Args {
@@ -62,13 +73,30 @@ impl Args {
             .iter()
             .map(|(n, t)| Input { name: n, text: t })
             .collect();
-        let timeline = read(&inputs);
+        let mut timeline = read(&inputs);
+        if let Some(want) = &self.module {
+            let names: Vec<String> = timeline.modules.iter().map(|m| m.name.clone()).collect();
+            timeline.modules.retain(|m| m.name.contains(want.as_str()));
+            if timeline.modules.is_empty() {
+                return Err(Failure(format!(
+                    "xla-layout timeline: no module's name contains `{want}` (the modules: {})",
+                    names.join(", ")
+                )));
+            }
+        }
         if timeline.modules.is_empty() {
             let why: Vec<String> = timeline.problems.iter().map(|p| p.to_string()).collect();
             return Err(Failure(format!(
                 "xla-layout timeline: no module read\n{}",
                 why.join("\n")
             )));
+        }
+        if self.svg {
+            return Ok(Output::Text(
+                timeline_svg(&timeline.modules, self.width)
+                    .trim_end()
+                    .to_owned(),
+            ));
         }
         if self.json {
             let text = serde_json::to_string(&timeline)
