@@ -132,3 +132,77 @@ fn a_file_longer_than_a_scan_reads_is_refused() {
         "{err}"
     );
 }
+
+/// The JSON lines of `scan FILE --json` and `extra` options.
+fn json_lines(file: &str, extra: &[&str]) -> Vec<serde_json::Value> {
+    let mut args = vec!["scan", file, "--json"];
+    args.extend_from_slice(extra);
+    let (code, out) = run(&args, None);
+    assert_eq!(code, 0, "{args:?}");
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn sort_and_limit_order_the_records_a_user_groups_by() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/hlo/module.hlo");
+    let all = json_lines(file, &[]);
+    let size = |r: &serde_json::Value, k: &str| r[k].as_u64();
+    let waste = |r: &serde_json::Value| Some(size(r, "bytes_footprint")? - size(r, "bytes_data")?);
+    // The expected orders, by sorting the text-order records here (a
+    // stable sort: ties keep the text's order; no size goes last).
+    let by = |key: &dyn Fn(&serde_json::Value) -> Option<u64>| {
+        let mut v = all.clone();
+        v.sort_by_key(|r| (key(r).is_none(), std::cmp::Reverse(key(r))));
+        v
+    };
+    assert_eq!(json_lines(file, &["--sort", "waste"]), by(&waste));
+    assert_eq!(
+        json_lines(file, &["--sort", "bytes"]),
+        by(&|r| size(r, "bytes_footprint"))
+    );
+    assert_eq!(
+        json_lines(file, &["--sort", "line", "--limit", "5"]),
+        all[..5]
+    );
+    assert_eq!(
+        json_lines(file, &["--sort", "waste", "--limit", "3"]),
+        by(&waste)[..3]
+    );
+    // The table: a header and the limit's rows, largest waste first.
+    let (code, table) = run(&["scan", file, "--sort", "waste", "--limit", "2"], None);
+    assert_eq!(code, 0);
+    let rows: Vec<&str> = table.lines().collect();
+    assert_eq!(rows.len(), 3, "{table}");
+    assert!(rows[1].contains(&format!(
+        "{}:{}",
+        by(&waste)[0]["line"],
+        by(&waste)[0]["column"]
+    )));
+}
+
+#[test]
+fn the_table_shows_a_sharded_results_sharding_and_one_devices_shape() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/hlo/module.hlo");
+    let sharded: Vec<serde_json::Value> = json_lines(file, &[])
+        .into_iter()
+        .filter(|r| r["per_device"].is_string())
+        .collect();
+    assert!(!sharded.is_empty());
+    let (_, table) = run(&["scan", file], None);
+    for r in &sharded {
+        let place = format!("{}:{} ", r["line"], r["column"]);
+        let row = table
+            .lines()
+            .find(|l| l.starts_with(&place))
+            .unwrap_or_else(|| panic!("no row {place}"));
+        let want = format!(
+            "{} -> {} ({} B each)",
+            r["sharding"].as_str().unwrap(),
+            r["per_device"].as_str().unwrap(),
+            r["bytes_footprint_per_device"]
+        );
+        assert!(row.ends_with(&want), "{row}\n{want}");
+    }
+}

@@ -49,6 +49,7 @@ mod render_views;
 mod report_match;
 mod scan_finds;
 mod scan_json;
+mod scan_records;
 mod scan_sharding;
 mod sharding_jax;
 mod sharding_mesh;

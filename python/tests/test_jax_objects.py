@@ -155,3 +155,33 @@ def test_a_jitted_function_is_refused_by_the_right_name():
         X.memory(f)
     with pytest.raises(TypeError, match=r"^scan takes .*lower\(\*args\)\.compile\(\)"):
         X.scan(f)
+
+
+# Item 6: a compiled step's records name their computation, and each
+# parameter(N) of the entry computation is argument N of XLA's
+# entry_computation_layout.
+def test_scan_records_name_their_computation_and_argument(mesh):
+    import re
+
+    s = NamedSharding(mesh, P(None, "model"))
+    args = [jax.ShapeDtypeStruct((16, 512), jnp.float32, sharding=s)] * 2
+    compiled = jax.jit(lambda a, b: (a * 2 + b).sum(axis=0)).lower(*args).compile()
+    text = compiled.as_text()
+    records = X.scan(compiled)
+    # The computation open at each line, read here from the text.
+    open_at, current = {}, None
+    for k, line in enumerate(text.splitlines(), 1):
+        if line.rstrip() == "}":
+            current = None
+        elif not line.startswith(" ") and line.rstrip().endswith("{") and not line.startswith("HloModule"):
+            current = re.match(r"(?:ENTRY )?%?([^ ({]+)", line).group(1)
+        open_at[k] = current
+    instr = [r for r in records if r["instruction"] and r["role"] in ("result", "operand")]
+    assert instr
+    for r in instr:
+        assert r["computation"] == open_at[r["line"]], r
+    entry = re.search(r"^ENTRY %?([^ ({]+)", text, re.M).group(1)
+    layout = {r["index"]: r["canonical"] for r in records if r["role"] == "entry_parameter"}
+    params = {r["parameter_number"]: r["canonical"] for r in records
+              if r["computation"] == entry and r["parameter_number"] is not None}
+    assert len(layout) == 2 and params == layout

@@ -6,7 +6,7 @@ use std::io::Read;
 use std::path::PathBuf;
 
 use xla_layout_viz::core::hlo::{
-    FoundRef, ScanChunks, MAX_SCAN_LEN, NOTHING_FOUND_HINT, TOO_LONG_HINT,
+    Finds, FoundRef, ScanChunks, MAX_SCAN_LEN, NOTHING_FOUND_HINT, TOO_LONG_HINT,
 };
 
 use crate::common::{Failure, Output};
@@ -19,6 +19,42 @@ pub struct Args {
     /// One JSON object per line, per shape found
     #[arg(long)]
     json: bool,
+    /// The rows' order (JSON lines too): line (the text's), waste (bytes
+    /// of padding, largest first), bytes (footprint, largest first);
+    /// shapes without sizes last, ties in the text's order
+    #[arg(long, value_enum, default_value = "line")]
+    sort: Sort,
+    /// At most N rows (or JSON lines), the first N in that order
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, clap::ValueEnum)]
+pub enum Sort {
+    Line,
+    Waste,
+    Bytes,
+}
+
+/// Positions of `finds` in `sort`'s order (`Sort::Line`: none needed).
+fn order(finds: &Finds, text: &str, sort: Sort) -> Vec<usize> {
+    // (no size, key, position): sizes first, the key ascending (a
+    // negated size: largest first), then the text's order.
+    let mut keys: Vec<(bool, i128, usize)> = finds
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let r = f.record(text);
+            match (sort, r.bytes_footprint, r.bytes_data) {
+                (Sort::Waste, Some(fp), Some(d)) => (false, i128::from(d) - i128::from(fp), i),
+                (Sort::Bytes, Some(fp), _) => (false, -i128::from(fp), i),
+                (Sort::Line, ..) => (false, 0, i),
+                _ => (true, 0, i),
+            }
+        })
+        .collect();
+    keys.sort_unstable();
+    keys.into_iter().map(|(_, _, i)| i).collect()
 }
 
 impl Args {
@@ -50,7 +86,7 @@ impl Args {
         if text.len() > MAX_SCAN_LEN {
             return Err(too_long(&name));
         }
-        let json = self.json;
+        let (json, sort, limit) = (self.json, self.sort, self.limit.unwrap_or(usize::MAX));
         Ok(Output::Stream(Box::new(move |out| {
             let mut n = 0usize;
             if !json {
@@ -58,7 +94,7 @@ impl Args {
                 for (column, (name, ..)) in COLUMNS.iter().enumerate() {
                     cell(&mut header, column, name);
                 }
-                header.push_str("report\n");
+                header.push_str("sharding (one device's shape) / report\n");
                 out.write_all(header.as_bytes())?;
             }
             // Lines go into one buffer, written out a MiB at a time (the
@@ -66,17 +102,39 @@ impl Args {
             // writer was a fifth of the table's time).
             let mut buf: Vec<u8> = Vec::new();
             let mut line = String::new();
-            for chunk in ScanChunks::new(&text) {
-                for f in &chunk {
-                    n += 1;
-                    if json {
-                        f.write_json(&text, &mut buf);
-                        buf.push(b'\n');
-                    } else {
-                        line.clear();
-                        row(&mut line, &text, f);
-                        buf.extend_from_slice(line.as_bytes());
+            let mut one = |f: FoundRef<'_>, buf: &mut Vec<u8>| {
+                if json {
+                    f.write_json(&text, buf);
+                    buf.push(b'\n');
+                } else {
+                    line.clear();
+                    row(&mut line, &text, f);
+                    buf.extend_from_slice(line.as_bytes());
+                }
+            };
+            if sort == Sort::Line {
+                // Streamed: each chunk written as it is scanned.
+                'chunks: for chunk in ScanChunks::new(&text) {
+                    for f in &chunk {
+                        if n == limit {
+                            break 'chunks;
+                        }
+                        n += 1;
+                        one(f, &mut buf);
+                        if buf.len() >= 1 << 20 {
+                            out.write_all(&buf)?;
+                            buf.clear();
+                        }
                     }
+                }
+            } else {
+                let mut all = Finds::default();
+                for mut chunk in ScanChunks::new(&text) {
+                    all.append(&mut chunk);
+                }
+                for i in order(&all, &text, sort).into_iter().take(limit) {
+                    n += 1;
+                    one(all.get(i).expect("a position of these finds"), &mut buf);
                     if buf.len() >= 1 << 20 {
                         out.write_all(&buf)?;
                         buf.clear();
@@ -169,8 +227,34 @@ fn row(out: &mut String, text: &str, f: FoundRef<'_>) {
             let _ = write!(place, "#{k}");
         }
     }
-    let report = match &r.report {
-        Some(rep) => format!(
+    let mut report = String::new();
+    // A sharded result: its sharding and what one device holds of it; in
+    // a partitioned module, the global shape it is one device's part of.
+    match (r.sharding, r.sharding_error) {
+        (Some(s), _) => {
+            let _ = write!(report, "{s}");
+            if let Some(p) = r.per_device {
+                let _ = write!(report, " -> {p}");
+                if let Some(b) = r.bytes_footprint_per_device {
+                    let _ = write!(report, " ({b} B each)");
+                }
+            }
+        }
+        (None, Some(e)) => {
+            let _ = write!(report, "sharding: {e}");
+        }
+        _ => {}
+    }
+    if let Some(g) = r.global {
+        let _ = write!(
+            report,
+            "{}global {g}",
+            if report.is_empty() { "" } else { "; " }
+        );
+    }
+    if let Some(rep) = &r.report {
+        let _ = write!(
+            report,
             "Size {} Unpadded {} {}",
             rep.reported_size.unwrap_or("-"),
             rep.reported_unpadded.unwrap_or("-"),
@@ -179,9 +263,9 @@ fn row(out: &mut String, text: &str, f: FoundRef<'_>) {
             } else {
                 "✗ differs"
             }
-        ),
-        None => String::new(),
-    };
+        );
+    }
+    let report = report.replace(['\n', '\r'], " ");
     let shape = match r.error {
         Some(e) => format!("{} (invalid: {})", r.text, e),
         None => r.text.to_owned(),

@@ -12,7 +12,7 @@
 use std::sync::Arc;
 
 use super::attached::{Allocation, Attached};
-use super::found::{Found, ShapeFacts};
+use super::found::{Found, Role, ShapeFacts};
 use super::sharding::ShardingFacts;
 use super::tables::{debug_check_own, Number, Tables};
 use crate::core::span::Span;
@@ -25,6 +25,10 @@ use crate::core::span::Span;
 pub struct Finds {
     pub(crate) found: Vec<Found>,
     pub(crate) tables: Tables,
+    /// The computations the finds' instructions are in, in text order:
+    /// where each opens (a byte offset) and its name. The first may have
+    /// opened before these finds (an earlier step's finds list it too).
+    pub(crate) computations: Vec<(usize, Span)>,
 }
 
 /// A find with what it names: its facts, and its report entry or sharding.
@@ -35,6 +39,7 @@ pub struct FoundRef<'a> {
     /// Canonical text, error and sizes of the shape's text.
     pub facts: &'a ShapeFacts,
     attached: Option<&'a Attached>,
+    computations: &'a [(usize, Span)],
 }
 
 impl Finds {
@@ -81,6 +86,7 @@ impl Finds {
                 .attached_at()
                 .and_then(|k| self.tables.get(k))
                 .map(|a| &**a),
+            computations: &self.computations,
         }
     }
 
@@ -117,14 +123,24 @@ impl Finds {
             self.found.append(&mut other.found);
             std::mem::swap(&mut self.tables, &mut other.tables);
             other.tables = Tables::default();
+            self.append_computations(&mut other.computations);
             return;
         }
+        self.append_computations(&mut other.computations);
         let moved = self.tables.append(&mut other.tables);
         let tag = self.tables.tag();
         self.found.extend(other.found.drain(..).map(|mut f| {
             f.rebase(lines, moved, tag);
             f
         }));
+    }
+
+    /// `later`'s computations after these, the one both list once.
+    fn append_computations(&mut self, later: &mut Vec<(usize, Span)>) {
+        let skip = usize::from(
+            self.computations.last().is_some() && self.computations.last() == later.first(),
+        );
+        self.computations.extend(later.drain(..).skip(skip));
     }
 
     /// Gives `f`, a find naming `from`'s tables, the same facts in these
@@ -226,6 +242,36 @@ impl<'a> FoundRef<'a> {
         self.found
     }
 
+    /// The computation the shape is in: the one whose signature holds it,
+    /// or, for an instruction's shapes (its result, operands and the
+    /// shapes in its attributes), the computation the instruction is in;
+    /// `None` outside any (an instruction pasted alone, a memory report).
+    pub fn computation(&self) -> Option<Span> {
+        let f = self.found;
+        if let Some(c) = f.computation() {
+            return Some(c);
+        }
+        if f.instruction().is_none() || !matches!(f.role, Role::Result | Role::Operand | Role::Text)
+        {
+            return None;
+        }
+        let at = f.span().start;
+        let k = self.computations.partition_point(|&(start, _)| start <= at);
+        k.checked_sub(1).map(|k| self.computations[k].1)
+    }
+
+    /// `N` of an instruction `parameter(N)`, on its result: which argument
+    /// of its computation it is.
+    pub fn parameter_number(&self, text: &str) -> Option<u64> {
+        let f = self.found;
+        if f.role != Role::Result || text.get(f.opcode()?.range())? != "parameter" {
+            return None;
+        }
+        let rest = text.get(f.opcode()?.end..)?.strip_prefix('(')?;
+        let digits = &rest[..rest.find(')')?];
+        digits.trim().parse().ok()
+    }
+
     /// The memory report entry, for [`super::Role::Allocation`].
     pub fn allocation(&self) -> Option<&'a Allocation> {
         match self.attached? {
@@ -275,7 +321,7 @@ impl<'a> FoundRef<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::hlo::found::{Ctx, Role};
+    use crate::core::hlo::found::Ctx;
 
     /// A find held with tables it was not numbered in is a bug: the
     /// debug build says so when the finds are read, where it used to

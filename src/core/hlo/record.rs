@@ -23,8 +23,11 @@ pub struct Record<'a> {
     pub index: Option<usize>,
     /// The operand's or parameter's name.
     pub name: Option<&'a str>,
-    /// The computation whose signature holds the shape.
+    /// The computation the shape is in: whose signature holds it, or
+    /// which holds its instruction.
     pub computation: Option<&'a str>,
+    /// `N` of an instruction `parameter(N)`, on its result.
+    pub parameter_number: Option<u64>,
     /// 1-based line and column (in characters) of the shape.
     pub line: usize,
     pub column: usize,
@@ -121,6 +124,7 @@ impl<'f> FoundRef<'f> {
             index: self.index(),
             name: get(text, self.name()),
             computation: get(text, self.computation()),
+            parameter_number: self.parameter_number(text),
             line: self.line(),
             column: self.column(),
             start: self.span().start,

@@ -221,6 +221,7 @@ impl Record<'_> {
         m.uint(key!("index"), self.index.and_then(usize64));
         m.str(key!("name"), self.name);
         m.str(key!("computation"), self.computation);
+        m.uint(key!("parameter_number"), self.parameter_number);
         m.uint(key!("line"), usize64(self.line));
         m.uint(key!("column"), usize64(self.column));
         m.uint(key!("start"), usize64(self.start));

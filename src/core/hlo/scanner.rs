@@ -49,6 +49,9 @@ pub struct Scanner {
     shardings: ShardingCache,
     /// The current computation was written by XLA's SPMD partitioner.
     partitioned: bool,
+    /// The current computation: where it opens and its name (its
+    /// instructions' `computation`).
+    computation: Option<(usize, Span)>,
     /// The module's Shardy meshes, and where its header starts.
     meshes: Option<SdyMeshes>,
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
@@ -123,6 +126,8 @@ impl Scanner {
         // own (`tables.rs`, the rule). Finds a report entry still holds
         // named the taken tables: they name the new ones now.
         let taken = std::mem::take(&mut self.out);
+        // The next finds are still in the current computation.
+        self.out.computations.extend(self.computation);
         if let Some(p) = self.pending.as_mut() {
             for f in p.shape.iter_mut().chain(p.label.iter_mut()) {
                 self.out.adopt(f, &taken);
@@ -262,6 +267,7 @@ impl Scanner {
             if let Some(sig) = signature(b, c, end) {
                 self.close_report();
                 self.partitioned = is_partitioned(b, sig.name);
+                self.open_computation(ls, sig.name);
                 let ctx = Ctx {
                     computation: Some(sig.name),
                     ..Ctx::default()
@@ -290,6 +296,7 @@ impl Scanner {
         if let Some(name) = computation_header(b, c, le) {
             self.close_report();
             self.partitioned = is_partitioned(b, name);
+            self.open_computation(ls, name);
             self.pos = next;
             return;
         }
@@ -300,6 +307,12 @@ impl Scanner {
             }
         }
         self.free = Some((c, le, ls));
+    }
+
+    /// The computation named `name` opens on the line starting at `ls`.
+    fn open_computation(&mut self, ls: usize, name: Span) {
+        self.computation = Some((ls, name));
+        self.out.computations.push((ls, name));
     }
 
     /// Founds of one parsed instruction, in text order, added to `out`
