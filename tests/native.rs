@@ -30,6 +30,7 @@ mod hlo_scan_lines;
 mod hlo_scan_pieces;
 mod hlo_scan_props;
 mod hlo_scan_types;
+mod hlo_scan_xla;
 mod mapping_examples;
 mod mapping_probe_props;
 mod mapping_props;

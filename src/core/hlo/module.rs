@@ -3,9 +3,64 @@
 //! `HloModule::ToString` and `HloComputation::ToString` print them
 //! (xla/hlo/ir/hlo_module.cc, xla/hlo/ir/hlo_computation.cc).
 
-use super::scan::{line_end, name_end, skip_inline, starts_at};
+use super::scan::{line_end, long_string_end, name_end, skip_inline, starts_at, string_end};
 use super::shape_bytes::shape_end;
 use crate::core::span::Span;
+
+/// How far a module header written over several lines is followed.
+pub(crate) const MAX_HEADER_SPAN: usize = 1 << 24;
+
+/// The end of the `HloModule` header starting at `c`, on the line ending
+/// at `le`: `le`, or, when a bracket or a quoted string opened on that
+/// line is still open there, the end of the line where the last one
+/// closes. XLA's lexer reads a header token by token, newlines being
+/// whitespace like any other (`HloLexer::LexToken`, and a string to its
+/// closing quote, `HloLexer::LexString`, xla/hlo/parser/hlo_lexer.cc), and
+/// `HloModule::Print` (xla/hlo/ir/hlo_module.cc) writes its
+/// `origin_recovery_table={` over several lines, each recovery module
+/// quoted whole inside it, `HloModule` line and instructions included.
+/// `None` when they do not close before `limit` (the text's end, or
+/// [`MAX_HEADER_SPAN`] on): the header is its first line then.
+pub(crate) fn header_end(b: &[u8], c: usize, le: usize, limit: usize) -> Option<usize> {
+    let limit = limit.min(b.len());
+    let (mut i, mut le, mut depth) = (c, le, 0usize);
+    loop {
+        if i >= le {
+            if depth == 0 {
+                return Some(le);
+            }
+            if le >= limit {
+                return None;
+            }
+            i = le + 1;
+            le = line_end(b, i, limit);
+            continue;
+        }
+        match b[i] {
+            b'"' => {
+                let e = string_end(b, i, le);
+                i = if e > i + 1 && b[e - 1] == b'"' {
+                    e
+                } else {
+                    // Open on its line: to its closing quote, lines and
+                    // all, as the lexer reads it.
+                    let far = long_string_end(b, i, limit)?;
+                    le = line_end(b, far, limit);
+                    far
+                };
+            }
+            b'{' | b'(' | b'[' => {
+                depth += 1;
+                i += 1;
+            }
+            b'}' | b')' | b']' => {
+                depth = depth.saturating_sub(1);
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+}
 
 /// The shapes of `entry_computation_layout={(p0, p1, ...)->result}`:
 /// parameters in order, then the result.
@@ -157,6 +212,28 @@ pub(crate) fn may_be_signature(b: &[u8], c: usize, le: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A header whose brackets or strings run over lines ends where they
+    /// close; one that never closes is its first line.
+    #[test]
+    fn headers_end_where_their_brackets_and_strings_close() {
+        fn end(s: &str) -> Option<&str> {
+            let b = s.as_bytes();
+            header_end(b, 0, line_end(b, 0, b.len()), b.len()).map(|e| &s[..e])
+        }
+        assert_eq!(
+            end("HloModule m, a={x}\nENTRY e {"),
+            Some("HloModule m, a={x}")
+        );
+        let table = "HloModule m, t={\n  {\"c\"} : {\"d\"},\n  \"\n  HloModule r\n  }{\n  \"\n}";
+        assert_eq!(end(&format!("{table}\nENTRY e {{")), Some(table));
+        assert_eq!(
+            end("HloModule m, a=\"x\ny\"\nz"),
+            Some("HloModule m, a=\"x\ny\"")
+        );
+        assert_eq!(end("HloModule m, a={\nb"), None);
+        assert_eq!(end("HloModule m, a=\"open\nb"), None);
+    }
 
     #[test]
     fn entry_layouts_list_parameters_then_the_result() {

@@ -12,7 +12,8 @@ use super::finds::Finds;
 use super::found::{Ctx, Found, Role, ShapeFacts, MAX_SCAN_LEN};
 use super::instruction::{head, parse_instruction_on, Lines, Parts};
 use super::module::{
-    computation_header, entry_layout, is_partitioned, may_be_signature, signature,
+    computation_header, entry_layout, header_end, is_partitioned, may_be_signature, signature,
+    MAX_HEADER_SPAN,
 };
 pub use super::outcome::{Outcome, Progress, NOTHING_FOUND_HINT, TOO_LONG_HINT};
 use super::report;
@@ -58,6 +59,10 @@ pub struct Scanner {
     module_at: Option<usize>,
     /// No `*/` follows this offset (a comment opened after it never closes).
     no_close_from: Option<usize>,
+    /// A module header before this offset ran over lines and never closed
+    /// within [`MAX_HEADER_SPAN`]: headers starting before it are read as
+    /// one line, not followed again (each offset is walked once).
+    header_unclosed_to: usize,
     /// The last instruction's parts, kept for their buffers (boxed: taken
     /// and put back for each instruction, it moves as a pointer).
     parts: Option<Box<Parts>>,
@@ -240,7 +245,7 @@ impl Scanner {
                 let f = self.make(text, Role::EntryResult, r, &Ctx::default());
                 self.push(f);
             }
-            self.pos = next;
+            self.pos = (self.header_end(b, c, le) + 1).min(end).max(next);
             return;
         }
         if let Some(h) = head(b, c, le) {
@@ -346,6 +351,21 @@ impl Scanner {
         for s in &p.text_shapes {
             out.push(self.make(text, Role::Text, *s, &ctx));
         }
+    }
+
+    /// The end of the module header starting at `c` (its first line ending
+    /// at `le`): [`header_end`], its attributes' brackets and strings
+    /// followed over lines; nothing in them is read (a recovery table's
+    /// quoted modules are a value, not this module's instructions).
+    fn header_end(&mut self, b: &[u8], c: usize, le: usize) -> usize {
+        if c < self.header_unclosed_to {
+            return le;
+        }
+        let limit = c.saturating_add(MAX_HEADER_SPAN).min(b.len());
+        header_end(b, c, le, limit).unwrap_or_else(|| {
+            self.header_unclosed_to = limit;
+            le
+        })
     }
 
     /// Just past the `*/` closing a `/*` left open on the line `ls..le`,
