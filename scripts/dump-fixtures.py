@@ -34,7 +34,8 @@ them, `module_NNNN.NAME.xla.json`:
   the most bytes its live values occupy at one step (the union of their
   `[offset, offset+size)`), step by step;
 - `program`: which program below; `partitions`: how many devices run the
-  module (each runs it on its own shard).
+  module (each runs it on its own shard); `arguments`: each argument's
+  whole shape as jax sees it, in parameter order.
 """
 import argparse
 import json
@@ -272,6 +273,7 @@ def dump_one(name, fn, args, dest):
         "jax": jax.__version__,
         "files": kept,
         "partitions": partitions(compiled),
+        "arguments": [list(a.shape) for a in jax.tree.leaves(args)],
         "memory_analysis": memory_numbers(compiled),
         "stated_peak": stated,
         "brute_force": brute,

@@ -197,3 +197,36 @@ fn the_readme_chart_is_what_the_cli_draws_today() {
     );
     assert!(roxmltree::Document::parse(&out).is_ok());
 }
+
+#[test]
+fn the_docs_example_prints_what_the_page_says() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("docs/timeline.md")).unwrap();
+    let block = page
+        .split("```console\n")
+        .nth(1)
+        .unwrap()
+        .split("```")
+        .next()
+        .unwrap();
+    let (command, want) = block.split_once('\n').unwrap();
+    let args: Vec<String> = command
+        .strip_prefix("$ xla-layout ")
+        .unwrap()
+        .split_whitespace()
+        .map(|a| {
+            if a.starts_with("tests/") {
+                root.join(a).display().to_string()
+            } else {
+                a.to_owned()
+            }
+        })
+        .collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out, want,
+        "docs/timeline.md's example is not what `{command}` prints"
+    );
+}

@@ -176,6 +176,23 @@ fn check(at: &str, m: &Module, xla: &Value) {
     let mut want = want;
     want.sort();
     assert_eq!(ours, want, "{at} fragmentation");
+    // A sharded parameter's whole array: the shard's dims times the cuts
+    // of its sharding, against the argument's shape as jax saw it.
+    let args = xla["arguments"].as_array().unwrap();
+    for a in m.allocations.iter().filter(|a| a.parameter.is_some()) {
+        let p = a.parameter.unwrap() as usize;
+        let want: Vec<u64> = args[p]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d.as_u64().unwrap())
+            .collect();
+        match (&a.shard, m.partitions) {
+            (Some(s), _) => assert_eq!(s.global_dims, want, "{at} parameter {p}"),
+            (None, Some(1)) => {}
+            (None, n) => panic!("{at}: parameter {p} of {n:?} partitions has no shard"),
+        }
+    }
     // On CPU, size= is the dense size: nothing is padding.
     for s in &m.steps {
         assert_eq!(s.unpadded, s.bytes, "{at} unpadded at {:?}", s.instruction);

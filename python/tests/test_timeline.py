@@ -71,8 +71,10 @@ def test_a_sharded_program_is_read_per_device():
     assert m["partitions"] == 8
     # Per device: x is cut 4 ways, w1 2 ways, w2 2 ways.
     assert m["totals"]["arguments"] == (32 * 64 // 4 + 64 * 128 // 2 + 128 * 16 // 2) * 4
-    shardings = [a["sharding"] for a in m["allocations"] if a["parameter"] is not None]
-    assert all(s and s.startswith("{devices=") for s in shardings), shardings
+    params = sorted((a for a in m["allocations"] if a["parameter"] is not None), key=lambda a: a["parameter"])
+    assert all(a["sharding"].startswith("{devices=") for a in params), params
+    # Each parameter's whole array, as jax sees the argument.
+    assert [a["shard"]["global_dims"] for a in params] == [[32, 64], [64, 128], [128, 16]]
 
 
 @pytest.mark.parametrize("jax_version", ["jax-0.10.2", "jax-0.4.38"])

@@ -184,6 +184,27 @@ fn module(s: &mut String, m: &Module, top: usize) {
         b(t.aliased),
         b(t.temp)
     );
+    for a in &m.allocations {
+        let (Some(p), Some(sh)) = (a.parameter, &a.shard) else {
+            continue;
+        };
+        let per_device = a.values.first().map_or("?", |v| v.shape.as_str());
+        let whole: Vec<String> = sh.global_dims.iter().map(u64::to_string).collect();
+        let cuts: Vec<String> = sh.cuts.iter().map(u64::to_string).collect();
+        let _ = writeln!(
+            s,
+            "  parameter {p}: {per_device} on each device is {}[{}] cut [{}] ways{} ({})",
+            per_device.split('[').next().unwrap_or(""),
+            whole.join(","),
+            cuts.join(","),
+            if sh.copies > 1 {
+                format!(", {} copies of each shard", sh.copies)
+            } else {
+                String::new()
+            },
+            a.sharding.as_deref().unwrap_or("")
+        );
+    }
     if let Some(p) = &m.peak {
         let _ = writeln!(
             s,

@@ -9,6 +9,7 @@ use super::heap;
 use super::model::{Allocation, LiveValue, Module, Peak, SourceBytes, Step, Totals, XlaPeak};
 use super::problem::{push, Problem};
 use super::ranges::Ranges;
+use super::shard::shard_of;
 use super::source::Source;
 
 /// The instruction of a value name: `tuple.3{1}` -> `tuple.3`.
@@ -193,12 +194,15 @@ pub(crate) fn module(
     if let Some(src) = &source {
         for a in &mut allocations {
             let Some(p) = a.parameter else { continue };
-            a.sharding = a.values.iter().find_map(|v| {
+            let found = a.values.iter().find_map(|v| {
                 let m = src.instructions.get(instruction_of(&v.name))?;
-                (m.parameter == Some(p))
-                    .then(|| m.sharding.clone())
-                    .flatten()
+                let sharding = (m.parameter == Some(p)).then(|| m.sharding.clone())??;
+                Some((shard_of(&v.shape, &sharding), sharding))
             });
+            if let Some((shard, sharding)) = found {
+                a.sharding = Some(sharding);
+                a.shard = shard;
+            }
         }
     }
     if overflow {

@@ -16,6 +16,7 @@
 //!   instruction's `op_name`, `source_file:line` (or `stack_frame_id`) and
 //!   a parameter's `sharding=`.
 //! - `compute.rs`: totals, steps, peaks; `heap.rs`: fragmentation;
+//!   `shard.rs`: a sharded parameter's whole array;
 //!   `dense.rs`: a value's dense bytes; `model.rs`: the results
 //!   (serialized as `xla-layout timeline --json`).
 //!
@@ -30,6 +31,7 @@ mod heap;
 mod model;
 mod problem;
 mod ranges;
+mod shard;
 mod source;
 
 use std::collections::HashSet;
@@ -40,6 +42,7 @@ pub use model::{
     XlaPeak,
 };
 pub use problem::{Problem, MAX_PROBLEMS};
+pub use shard::ShardOf;
 
 /// One dump file: its name (a path or a file name; only the last
 /// component is looked at) and its text.

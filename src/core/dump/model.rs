@@ -5,6 +5,7 @@
 
 use serde::Serialize;
 
+use super::shard::ShardOf;
 use super::Problem;
 
 /// One module: what its dump files say and what is computed from them.
@@ -71,6 +72,9 @@ pub struct Allocation {
     pub color: u64,
     /// The parameter's `sharding=` in the module file.
     pub sharding: Option<String>,
+    /// What the sharding makes of the parameter: cuts, copies, the whole
+    /// array's dims (`shard.rs`).
+    pub shard: Option<ShardOf>,
     pub values: Vec<AllocValue>,
     /// The most bytes of its values live at once, and what is left over.
     pub fragmentation: Option<Fragmentation>,
