@@ -25,6 +25,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser, openBenchPage, quantile, repoRoot, startServer, stopAll } from './harness.mjs';
+import { describe, difference } from './stats.mjs';
 
 const [loads, rounds, ...dists] = process.argv.slice(2);
 if (!dists.length || !(Number(loads) > 0) || !(Number(rounds) > 1)) {
@@ -77,6 +78,13 @@ try {
     const cell = (v) => { const s = stat(v); return `${f(s.median)} /${f(s.p95)}`; };
     const warm = run.warm.length ? `${run.warm.length}, ${stat(run.warm).median.toFixed(1)}, ${Math.max(...run.warm).toFixed(1)}` : 'none';
     console.log(`${dists[k].slice(-28).padEnd(28)} ${cell(run.samples)} ${cell(run.first)} ${cell(run.later)} ${cell(run.panels)} ${cell(run.control)}  ${warm}`);
+  }
+  // Each later build against the first (stats.mjs): the difference of the
+  // medians with its 95% bootstrap interval, over all keystrokes and over
+  // the later rounds.
+  for (let k = 1; k < runs.length; k += 1) {
+    const vs = (key) => describe(difference(runs[0][key], runs[k][key]));
+    console.log(`${dists[k]} - ${dists[0]}: all ${vs('samples')}; later rounds ${vs('later')}`);
   }
   for (const [k, run] of runs.entries()) {
     if (!run.warm.length) continue;

@@ -16,6 +16,7 @@
 // the settled ones. A build without the warm-up (one line commented out in
 // src/ui/web/document.rs) shows what the warm-up saves the early ones.
 import { launchBrowser, median, openBenchPage, quantile, startServer, stopAll } from './harness.mjs';
+import { describe, difference } from './stats.mjs';
 
 const [loads, ...dists] = process.argv.slice(2);
 if (!dists.length || !(Number(loads) > 0)) {
@@ -66,6 +67,12 @@ try {
     console.log(dists[k]);
     console.log(`  ${row('early', run.early)}`);
     console.log(`  ${row('settled', run.settled)}`);
+  }
+  // Each later build against the first, paired by load (the same moment
+  // and shape for every build): median difference, 95% bootstrap interval.
+  for (let k = 1; k < runs.length; k += 1) {
+    const vs = (key) => describe(difference(runs[0][key], runs[k][key], { paired: true }));
+    console.log(`${dists[k]} - ${dists[0]}: early ${vs('early')}; settled ${vs('settled')}`);
   }
 } finally {
   await stopAll();

@@ -17,6 +17,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser, quantile, repoRoot, startServer, stopAll, waitForFirstPicture, watchFirstPicture } from './harness.mjs';
+import { describe, difference } from './stats.mjs';
 
 const args = process.argv.slice(2);
 const cut = args.indexOf('--');
@@ -97,7 +98,10 @@ try {
   for (let k = 2; k < pages.length; k += 1) {
     const d = times[k].map((v, i) => v - times[1][i]);
     const faster = d.filter((x) => x < 0).length;
-    console.log(`  ${pages[k].name} - ${pages[1].name}: median of paired differences ${quantile(d, 0.5).toFixed(1)} ms, faster in ${faster} of ${d.length} rounds`);
+    // Paired by round (stats.mjs): the median of the differences, with its
+    // 95% bootstrap interval.
+    const diff = describe(difference(times[1], times[k], { paired: true }));
+    console.log(`  ${pages[k].name} - ${pages[1].name}: median of paired differences ${diff}, faster in ${faster} of ${d.length} rounds`);
   }
 } finally {
   await stopAll();

@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""Native A/B timing with an interval: two (or more) builds in turn, in the same run.
+
+    python3 scripts/ab_native.py bench [--rounds N] [--filter REGEX] NAME=BENCH_BINARY ...
+    python3 scripts/ab_native.py cmd [--rounds N] NAME='COMMAND ...' ...
+
+`bench` runs criterion bench binaries (`cargo bench --bench scan
+--no-run` prints one's path; copy it aside per build) one after the
+other, round after round, the order turned each round (ABBA...), each
+with its own `CRITERION_HOME` under target/ab-native/, and reads each
+benchmark's samples (`new/sample.json`: time per iteration). `cmd` times
+whole processes (stdout to /dev/null), the same way.
+
+Printed per benchmark: each build's median time (and MiB/s when the
+benchmark's throughput is in bytes) over all its samples, and for each
+build after the first, its time over the first's as a ratio with a 95%
+interval: per round the ratio of the two builds' medians (the rounds are
+paired: this machine's speed drifts over minutes, and a build's neighbour
+in time is its fairest control), the geometric mean of those ratios, and
+a percentile bootstrap over the rounds (10,000 resamples, fixed seed). An
+interval that holds 1.0 says the run cannot tell the builds apart.
+
+Writes nothing into the tree (target/ab-native/ is scratch).
+"""
+
+import argparse
+import json
+import math
+import os
+import random
+import shlex
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRATCH = ROOT / "target" / "ab-native"
+
+
+def interval(ratios, resamples=10_000, seed=1):
+    """Geometric mean of `ratios` with a 95% percentile-bootstrap interval."""
+    logs = [math.log(r) for r in ratios]
+    rng = random.Random(seed)
+    means = sorted(
+        statistics.fmean(rng.choices(logs, k=len(logs))) for _ in range(resamples)
+    )
+    lo = means[int(0.025 * resamples)]
+    hi = means[int(0.975 * resamples) - 1]
+    return math.exp(statistics.fmean(logs)), math.exp(lo), math.exp(hi)
+
+
+def order(names, round_no):
+    """ABBA: every other round runs the builds in reverse order."""
+    return names if round_no % 2 == 0 else names[::-1]
+
+
+def read_criterion(home):
+    """{benchmark id: (per-iteration times in ns, bytes per iteration or None)}."""
+    out = {}
+    for sample in Path(home).glob("**/new/sample.json"):
+        data = json.loads(sample.read_text())
+        times = [t / n for t, n in zip(data["times"], data["iters"])]
+        bench = json.loads((sample.parent / "benchmark.json").read_text())
+        throughput = bench.get("throughput") or {}
+        out[bench["full_id"]] = (times, throughput.get("Bytes"))
+    return out
+
+
+def run_bench(builds, rounds, flt, extra):
+    samples = {name: {} for name in builds}
+    per_round = {name: [] for name in builds}
+    for r in range(rounds):
+        for name in order(list(builds), r):
+            home = SCRATCH / f"{name}-{r}"
+            subprocess.run(["rm", "-rf", str(home)], check=True)
+            cmd = [builds[name], "--bench", "--noplot", *extra]
+            if flt:
+                cmd.append(flt)
+            env = dict(os.environ, CRITERION_HOME=str(home))
+            subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL)
+            got = read_criterion(home)
+            per_round[name].append({k: statistics.median(v[0]) for k, v in got.items()})
+            for k, (times, nbytes) in got.items():
+                samples[name].setdefault(k, ([], nbytes))[0].extend(times)
+        print(f"round {r + 1}/{rounds} done", file=sys.stderr)
+    report(builds, samples, per_round)
+
+
+def run_cmd(builds, rounds):
+    samples = {name: {"process": ([], None)} for name in builds}
+    per_round = {name: [] for name in builds}
+    for r in range(rounds):
+        for name in order(list(builds), r):
+            start = time.perf_counter()
+            subprocess.run(builds[name], shell=True, check=True, stdout=subprocess.DEVNULL)
+            t = (time.perf_counter() - start) * 1e9
+            samples[name]["process"][0].append(t)
+            per_round[name].append({"process": t})
+    report(builds, samples, per_round)
+
+
+def report(builds, samples, per_round):
+    names = list(builds)
+    first = names[0]
+    for bench in sorted(samples[first]):
+        print(bench)
+        for name in names:
+            times, nbytes = samples[name].get(bench, ([], None))
+            if not times:
+                continue
+            med = statistics.median(times)
+            speed = f", {nbytes / med * 1e9 / (1 << 20):,.0f} MiB/s" if nbytes else ""
+            print(f"  {name:<12} median {med / 1e6:9.3f} ms over {len(times)} samples{speed}")
+        for name in names[1:]:
+            ratios = [
+                b[bench] / a[bench]
+                for a, b in zip(per_round[first], per_round[name])
+                if bench in a and bench in b
+            ]
+            if len(ratios) < 2:
+                continue
+            mean, lo, hi = interval(ratios)
+            verdict = "no difference shown" if lo <= 1.0 <= hi else (
+                "slower" if lo > 1.0 else "faster")
+            print(
+                f"  {name} / {first}: time x{mean:.3f} (95% interval {lo:.3f}-{hi:.3f}, "
+                f"{len(ratios)} paired rounds): {verdict}"
+            )
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("mode", choices=["bench", "cmd"])
+    p.add_argument("--rounds", type=int, default=6)
+    p.add_argument("--filter", default="", help="criterion's benchmark filter (bench mode)")
+    p.add_argument("--criterion", default="--warm-up-time 1 --measurement-time 4",
+                   help="more arguments for the bench binaries")
+    p.add_argument("builds", nargs="+", help="NAME=BINARY (bench) or NAME=COMMAND (cmd)")
+    a = p.parse_args()
+    builds = {}
+    for b in a.builds:
+        name, sep, what = b.partition("=")
+        if not sep or not what:
+            p.error(f"{b!r}: expected NAME=BINARY or NAME=COMMAND")
+        builds[name] = what
+    if len(builds) < 2 or a.rounds < 2:
+        p.error("need at least two builds and two rounds")
+    SCRATCH.mkdir(parents=True, exist_ok=True)
+    if a.mode == "bench":
+        run_bench(builds, a.rounds, a.filter, shlex.split(a.criterion))
+    else:
+        run_cmd(builds, a.rounds)
+
+
+if __name__ == "__main__":
+    main()
