@@ -230,3 +230,43 @@ fn the_docs_example_prints_what_the_page_says() {
         "docs/timeline.md's example is not what `{command}` prints"
     );
 }
+
+#[test]
+fn hostile_names_are_data() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("timeline-hostile");
+    std::fs::create_dir_all(&dir).unwrap();
+    let name = "a<script>\u{1b}[31m\"'&";
+    let prefix = dir.join("module_0001.x.cpu_after_optimizations");
+    let p = prefix.display().to_string();
+    std::fs::write(
+        format!("{p}-buffer-assignment.txt"),
+        format!("allocation 0: size 8, preallocated-temp:\n value: <1 {name} @0> (size=8,offset=0): f32[2]{{0}}\n"),
+    )
+    .unwrap();
+    std::fs::write(
+        format!("{p}-live-range.txt"),
+        format!("HloLiveRange (max 1):\n  InstructionSequence:\n    0:{name}\n  BufferLiveRange:\n    {name}{{}}:0-1\n"),
+    )
+    .unwrap();
+    std::fs::write(
+        format!("{p}.txt"),
+        format!("HloModule x\n\nENTRY e {{\n  %{name} = f32[2]{{0}} parameter(0), metadata={{op_name=\"x\\n\\\"<b>\"}}\n}}\n"),
+    )
+    .unwrap();
+    let d = dir.display().to_string();
+    let (code, out, err) = run(&["timeline", &d]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains('\u{1b}'), "{out}");
+    assert!(out.contains("a<script>\u{FFFD}[31m\"'&{}"), "{out}");
+    let (code, out, _) = run(&["timeline", &d, "--json"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let m = &v["modules"][0];
+    assert_eq!(m["values"][0]["name"], format!("{name}{{}}"));
+    // No HLO name holds a quote: the module's line is not taken as one.
+    assert!(m["values"][0]["op_name"].is_null());
+    let (code, svg, _) = run(&["timeline", &d, "--svg"]);
+    assert_eq!(code, 0);
+    assert!(!svg.contains("<script>"));
+    assert!(roxmltree::Document::parse(&svg).is_ok());
+}

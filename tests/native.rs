@@ -24,6 +24,7 @@ mod cli_svg;
 mod cli_timeline;
 mod compare;
 mod dump_fixtures;
+mod dump_props;
 mod explain;
 mod hlo_scan;
 mod hlo_scan_lines;

@@ -103,7 +103,7 @@ impl Args {
                 .map_err(|e| Failure(format!("xla-layout timeline: {e}")))?;
             return Ok(Output::Text(text));
         }
-        Ok(Output::Text(human(&timeline, self.top)))
+        Ok(Output::Text(printable(&human(&timeline, self.top))))
     }
 }
 
@@ -130,6 +130,21 @@ fn read_text(p: &Path) -> Result<String, Failure> {
         Ok(t) => t,
         Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
     })
+}
+
+/// The text with every control character but its line breaks shown as
+/// U+FFFD: names are data, and a terminal must not act on them (no field
+/// holds a line break: the reader splits lines first).
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() && c != '\n' {
+                '\u{FFFD}'
+            } else {
+                c
+            }
+        })
+        .collect()
 }
 
 /// Byte counts as `114,692 B (112.0 KiB)`.

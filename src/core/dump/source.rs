@@ -154,8 +154,8 @@ fn attr_number(s: &str, key: &str) -> Option<u64> {
     None
 }
 
-/// `"..."` at the start of `s` (with `\"` and `\\` escapes): the string
-/// and the rest after it.
+/// `"..."` at the start of `s` (with `\"` and `\\` escapes; others kept
+/// as printed): the string and the rest after it.
 fn quoted(s: &str) -> Option<(String, &str)> {
     let s = s.strip_prefix('"')?;
     let mut out = String::new();
@@ -164,12 +164,13 @@ fn quoted(s: &str) -> Option<(String, &str)> {
         match c {
             '"' => return Some((out, &s[k + 1..])),
             '\\' => {
+                // `\"` and `\\` are the quote and the backslash; other
+                // escapes stay as printed (no line break enters a name).
                 let (_, e) = chars.next()?;
-                out.push(match e {
-                    'n' => '\n',
-                    't' => '\t',
-                    other => other,
-                });
+                if !matches!(e, '"' | '\\') {
+                    out.push('\\');
+                }
+                out.push(e);
             }
             c => out.push(c),
         }

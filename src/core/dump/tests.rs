@@ -188,3 +188,33 @@ fn host_memory_allocations_count_apart() {
         (0, 64, 32)
     );
 }
+
+#[test]
+fn op_names_keep_their_escapes_and_sources_resolve_frames() {
+    let module = "HloModule m, num_partitions=4\n\nFileNames\n1 \"a/b.py\"\n\nFileLocations\n1 {file_name_id=1 function_name_id=1 line=7 end_line=7 column=1 end_column=1}\n\nStackFrames\n1 {file_location_id=1 parent_frame_id=1}\n\nENTRY e {\n  %p = f32[4,4]{1,0} parameter(0), sharding={devices=[4,1]<=[4]}, metadata={op_name=\"x\\n\\\"<b>\" stack_frame_id=1}\n}\n";
+    let t = read(&[
+        Input {
+            name: "module_0001.jit_f.cpu_after_optimizations-buffer-assignment.txt",
+            text: BA,
+        },
+        Input {
+            name: "module_0001.jit_f.cpu_after_optimizations-live-range.txt",
+            text: LR,
+        },
+        Input {
+            name: "module_0001.jit_f.cpu_after_optimizations.txt",
+            text: module,
+        },
+    ]);
+    let m = &t.modules[0];
+    assert_eq!(m.partitions, Some(4));
+    let p = m.values.iter().find(|v| v.name == "p{}").unwrap();
+    assert_eq!(p.op_name.as_deref(), Some("x\\n\"<b>"));
+    assert_eq!(p.source.as_deref(), Some("a/b.py:7"));
+    let a = &m.allocations[0];
+    assert_eq!(a.sharding.as_deref(), Some("{devices=[4,1]<=[4]}"));
+    assert_eq!(
+        a.shard.as_ref().map(|s| s.global_dims.clone()),
+        Some(vec![16, 4])
+    );
+}
