@@ -111,7 +111,12 @@ pub fn svg_shard(
 /// counts them (the app's picker); the first without one.
 #[pyfunction]
 #[pyo3(signature = (text, field, device=None))]
-pub fn shard_device_index(py: Python<'_>, text: &str, field: &str, device: Option<i64>) -> PyResult<usize> {
+pub fn shard_device_index(
+    py: Python<'_>,
+    text: &str,
+    field: &str,
+    device: Option<i64>,
+) -> PyResult<usize> {
     let shape = parse(text).map_err(|e| errors::from_core(py, &e))?;
     device_view(&shape, field, device)
         .map(|v| v.device)
@@ -119,7 +124,13 @@ pub fn shard_device_index(py: Python<'_>, text: &str, field: &str, device: Optio
 }
 
 /// The figure options from the CLI's option names.
-fn options(view: &str, labels: &str, width: f64, theme: &str, colours: &str) -> PyResult<FigureOptions> {
+fn options(
+    view: &str,
+    labels: &str,
+    width: f64,
+    theme: &str,
+    colours: &str,
+) -> PyResult<FigureOptions> {
     Ok(FigureOptions {
         view: choice(
             "view",

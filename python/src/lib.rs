@@ -33,6 +33,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(figure::svg, m)?)?;
     m.add_function(wrap_pyfunction!(figure::inline_svg, m)?)?;
     m.add_function(wrap_pyfunction!(timeline::timeline_json, m)?)?;
+    m.add_function(wrap_pyfunction!(timeline::timeline_svg_json, m)?)?;
     m.add_function(wrap_pyfunction!(figure::svg_shard, m)?)?;
     m.add_function(wrap_pyfunction!(figure::shard_device_index, m)?)?;
     Ok(())

@@ -3,13 +3,14 @@
 //! counts are per device: a module with `num_partitions=N` is what each
 //! of N devices runs.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::shard::ShardOf;
 use super::Problem;
 
 /// One module: what its dump files say and what is computed from them.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Module {
     /// `module_NNNN.NAME`, the files' common prefix.
     pub name: String,
@@ -37,7 +38,8 @@ pub struct Module {
 
 /// Totals as `compiled.memory_analysis()` reports them (sums of
 /// allocation sizes, docs/timeline.md).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Totals {
     /// Allocations holding a parameter.
     pub arguments: u64,
@@ -56,7 +58,8 @@ pub struct Totals {
 }
 
 /// `allocation I: size B, ...:` and its values.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Allocation {
     pub index: u64,
     pub size: u64,
@@ -83,7 +86,8 @@ pub struct Allocation {
 }
 
 /// ` value: <ID NAME{INDEX} @COLOR> (size=S,offset=O): SHAPE`.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
 pub struct AllocValue {
     /// With its shape index: `dot{}`, `tuple.3{1}`.
     pub name: String,
@@ -98,7 +102,8 @@ pub struct AllocValue {
 
 /// An allocation's heap: the most bytes of its values live at one step
 /// (their `size=`), and the gap between that and its size.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Fragmentation {
     pub most_live: u64,
     pub step: u64,
@@ -107,7 +112,8 @@ pub struct Fragmentation {
 }
 
 /// One time of the schedule.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Step {
     /// The instruction scheduled at this time (`null` past the sequence:
     /// the computation's end).
@@ -119,7 +125,8 @@ pub struct Step {
 }
 
 /// A value of the live ranges with its place.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
 pub struct LiveValue {
     pub name: String,
     pub start: u64,
@@ -137,7 +144,8 @@ pub struct LiveValue {
 }
 
 /// `Live ranges at P (peak):` and the values XLA lists there.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
 pub struct XlaPeak {
     pub step: u64,
     /// `[name, bytes]` as listed (a name without index gets `{}`).
@@ -149,7 +157,8 @@ pub struct XlaPeak {
 }
 
 /// The fullest step: the most bytes live (the first such step).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Peak {
     pub step: u64,
     pub bytes: u64,
@@ -158,7 +167,8 @@ pub struct Peak {
 }
 
 /// Bytes live at the peak from one `op_name`.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
 pub struct SourceBytes {
     pub op_name: String,
     pub source: Option<String>,

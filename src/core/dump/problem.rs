@@ -6,7 +6,8 @@
 pub const MAX_PROBLEMS: usize = 100;
 
 /// One thing that could not be read. The rest of the file was read.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct Problem {
     pub file: String,
     /// 1-based; 0 when the problem is the file as a whole.

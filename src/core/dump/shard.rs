@@ -5,13 +5,14 @@
 //! the shard's dims times the cuts (exact when the cuts divide the array,
 //! as jax requires of a jitted function's arguments).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::core::sharding::{parse_sharding, Sharding};
 use crate::core::Shape;
 
 /// How a parameter's array is spread over the devices.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct ShardOf {
     /// Ways each dim is cut.
     pub cuts: Vec<u64>,
