@@ -21,7 +21,8 @@ cd "$ROOT"
 STATIC="$ROOT/python/xla_layout/static"
 # (The first two names are those of builds before the embed module.)
 rm -f "$STATIC/xla-layout-viz.js" "$STATIC/xla-layout-viz_bg.wasm" \
-    "$STATIC/xla-layout-embed.js" "$STATIC/xla-layout-embed_bg.wasm" "$STATIC/xla-layout-element.js"
+    "$STATIC/xla-layout-embed.js" "$STATIC/xla-layout-embed_bg.wasm" "$STATIC/xla-layout-element.js" \
+    "$STATIC/xla-layout-embed-sharded.js" "$STATIC/xla-layout-embed-sharded_bg.wasm"
 if [ -f dist/index.html ] && [ -f dist/xla-layout-element.js ] \
     && grep -q XLA_LAYOUT_LOAD dist/xla-layout-element.js; then
     # The embed module, named in the element's script by Trunk's post_build
@@ -37,6 +38,17 @@ if [ -f dist/index.html ] && [ -f dist/xla-layout-element.js ] \
     cp "dist/$GLUE_JS" "$STATIC/xla-layout-embed.js"
     cp "dist/$WASM" "$STATIC/xla-layout-embed_bg.wasm"
     cp dist/xla-layout-element.js "$STATIC/xla-layout-element.js"
+    # The sharded embed module, for the widget's elements with a sharding
+    # (show() of a sharded array): the element asks for it by that kind.
+    SHARDED_JS=$(grep -o 'xla-layout-embed-sharded-[0-9a-f]*\.js' dist/xla-layout-element.js | head -n 1)
+    SHARDED_WASM=$(grep -o 'xla-layout-embed-sharded-[0-9a-f]*_bg\.wasm' dist/xla-layout-element.js | head -n 1)
+    if [ -n "$SHARDED_JS" ] && [ -n "$SHARDED_WASM" ] && [ -f "dist/$SHARDED_JS" ] && [ -f "dist/$SHARDED_WASM" ]; then
+        say "the widget's sharded module: dist/$SHARDED_JS, dist/$SHARDED_WASM into the package"
+        cp "dist/$SHARDED_JS" "$STATIC/xla-layout-embed-sharded.js"
+        cp "dist/$SHARDED_WASM" "$STATIC/xla-layout-embed-sharded_bg.wasm"
+    else
+        say "dist/ has no sharded embed module: the widget's live element draws whole arrays only"
+    fi
 elif [ "${XLA_LAYOUT_NO_ELEMENT:-0}" = 1 ]; then
     say "XLA_LAYOUT_NO_ELEMENT=1: a wheel without the element (the widget shows the static SVG only)"
 else

@@ -84,3 +84,23 @@ def test_show_of_a_sharded_array_draws_a_shard(jax_mesh):
         w.sharding = "{devices=[2]0,1}"  # one tile dim for two array dims
     # A single-device array stays unsharded.
     assert X.show(jnp.zeros((3, 5))).sharding == ""
+
+
+def test_the_kernel_hands_over_the_sharded_module_by_kind():
+    pytest.importorskip("anywidget")
+    from xla_layout import _widget, assets
+
+    w = X.show(SHAPE, sharding="{devices=[16,1]<=[16]}")
+    assert w._sharded == assets.sharded_available()
+    sent = []
+    w.send = lambda content, buffers=None: sent.append((content, buffers))
+    w._handle_custom_msg({"type": "xla-layout-assets?", "kind": "sharded"}, [])
+    w._handle_custom_msg({"type": "xla-layout-assets?"}, [])
+    (sharded, sharded_wasm), (embed, _) = sent
+    assert (sharded["kind"], embed["kind"]) == ("sharded", "embed")
+    if assets.sharded_available():
+        assert bytes(sharded_wasm[0][:4]) == b"\0asm"
+        assert "mount_xla_layout" in sharded["glue"]
+        assert sharded["glue"] != embed["glue"]
+    else:
+        assert sharded["glue"] == "" and sharded_wasm == []

@@ -18,8 +18,9 @@ import warnings
 from typing import Any, Dict, Optional
 
 from . import _native
-from .assets import ELEMENT, GLUE, STATIC, WASM
+from .assets import ELEMENT, GLUE, SHARDED_GLUE, SHARDED_WASM, STATIC, WASM
 from .assets import available as assets_available
+from .assets import sharded_available
 from ._native import LayoutError, Shape, parse
 
 VIEWS = ("both", "logical", "memory")
@@ -90,6 +91,9 @@ def _widget_class() -> Any:
         # The element's `device` attribute: the position among the listed
         # devices (the app's picker), from `device`.
         _device_index = t.Int(None, allow_none=True).tag(sync=True)
+        # Whether this wheel ships the sharded embed module: without it the
+        # live element draws the whole array, the static figure the shard.
+        _sharded = t.Bool(sharded_available()).tag(sync=True)
 
         _svg = t.Unicode("").tag(sync=True)
 
@@ -101,9 +105,17 @@ def _widget_class() -> Any:
         def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
             # The page asks once for the element's files (not widget state:
             # a notebook that saves widget state stays small).
+            # `kind`: "embed", or "sharded" (the embed module that also
+            # reads shardings) for an element with a sharding.
             if isinstance(content, dict) and content.get("type") == ASK:
-                glue, element, wasm = _read(GLUE), _read(ELEMENT), _read(WASM, binary=True)
-                self.send({"type": REPLY, "glue": glue, "element": element}, buffers=[wasm] if wasm else [])
+                kind = content.get("kind", "embed")
+                if kind == "sharded":
+                    glue, element, wasm = _read(SHARDED_GLUE), "", _read(SHARDED_WASM, binary=True)
+                else:
+                    kind = "embed"
+                    glue, element, wasm = _read(GLUE), _read(ELEMENT), _read(WASM, binary=True)
+                reply = {"type": REPLY, "kind": kind, "glue": glue, "element": element}
+                self.send(reply, buffers=[wasm] if wasm else [])
 
         @t.validate("shape")
         def _check_shape(self, proposal: Dict[str, Any]) -> str:

@@ -16,6 +16,9 @@ from typing import Dict, List, Optional
 STATIC = pathlib.Path(__file__).resolve().parent / "static"
 #: The Trunk build's files, under fixed names (see scripts/python-assets.sh).
 GLUE, WASM, ELEMENT = "xla-layout-embed.js", "xla-layout-embed_bg.wasm", "xla-layout-element.js"
+#: The sharded embed module (the embed module that also reads shardings),
+#: for the notebook widget's elements with a sharding.
+SHARDED_GLUE, SHARDED_WASM = "xla-layout-embed-sharded.js", "xla-layout-embed-sharded_bg.wasm"
 
 # The names Trunk's post_build hook (scripts/module-names.sh) wrote into
 # the element's script; it loads the glue and wasm from beside itself. The
@@ -31,6 +34,12 @@ def available() -> bool:
     """True when the wheel carries the glue JS, the wasm and the element's
     script (the live element); False: static figures only."""
     return all((STATIC / name).is_file() for name in (GLUE, WASM, ELEMENT))
+
+
+def sharded_available() -> bool:
+    """True when the wheel also carries the sharded embed module: the
+    widget's live element can then draw a device's shard."""
+    return available() and all((STATIC / name).is_file() for name in (SHARDED_GLUE, SHARDED_WASM))
 
 
 def site_files() -> Optional[Dict[str, bytes]]:

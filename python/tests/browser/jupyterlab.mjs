@@ -3,7 +3,8 @@
 // 127.0.0.1 and passes NOTEBOOK_URL (with its token) and SHOT_NAME. Headless Chromium
 // (playwright-core from tests/e2e/node_modules) opens the example notebook,
 // runs all its cells, and checks that the widget's <xla-layout> element
-// draws its canvas, then that `w.shape = ...` run in the kernel redraws it;
+// draws its canvas, then that `w.shape = ...` run in the kernel redraws it,
+// and that `w.sharding = ...` draws one device's shard (issue 68);
 // and that the scan table re-sorts when a heading is clicked.
 // Exits non-zero with a message on the first failed check.
 
@@ -171,6 +172,29 @@ try {
   assert.notEqual(redrawn.checksum, drawn.checksum, 'the canvas changed');
   assert.ok(redrawn.painted > 0);
   await page.screenshot({ path: join(shots, `${shotName}-widget-02.png`) });
+
+  // A sharding set from Python: the element draws one device's shard (the
+  // wheel's sharded embed module, handed over by the kernel).
+  // {devices=[4,4]<=[4,4]T(1,0)} lists devices 0,4,8,12,1,..: device 4 is
+  // the second listed (the element's device="1"); each shard of
+  // f32[64,4096] is f32[16,1024], where the whole array is 4096 x 64.
+  const SHARDED = 'f32[64,4096]{1,0:T(8,128)}';
+  const sharding = '{devices=[4,4]<=[4,4]T(1,0)}';
+  const ranSharded = await page.evaluate(async (code) => {
+    const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+    const reply = await kernel.requestExecute({ code }).done;
+    return reply.content.status;
+  }, `w.shape = ${JSON.stringify(SHARDED)}\nw.sharding = ${JSON.stringify(sharding)}\nw.device = 4`);
+  assert.equal(ranSharded, 'ok');
+  const shard = await waitForDrawn(page, SHARDED, '1024,16');
+  console.log(`after w.sharding = ${sharding}, w.device = 4: ${JSON.stringify(shard)}`);
+  const attributes = await page.evaluate(() => {
+    const el = document.querySelector('.xla-layout-widget xla-layout');
+    return [el.getAttribute('sharding'), el.getAttribute('device')];
+  });
+  assert.deepEqual(attributes, [sharding, '1']);
+  assert.ok(shard.painted > 0);
+  await page.screenshot({ path: join(shots, `${shotName}-widget-03-shard.png`) });
 
   assert.deepEqual(errors, []);
   console.log(`${shotName} widget: ok`);

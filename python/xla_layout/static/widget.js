@@ -10,13 +10,18 @@
 // from a Blob URL, the wasm as a binary buffer, the element's script as
 // text, imported from a Blob URL too; later views reuse the element.
 
+// Synced as they are; `sharding` only when the kernel can hand over the
+// sharded embed module (`_sharded`), `device` from `_device_index` (the
+// element counts devices as they are listed; the widget's `device` is an id).
 const OPTIONS = ['shape', 'view', 'controls', 'autoplay', 'speed', 'theme', 'select', 'step', 'compare'];
 
 let loading = null;
+const modules = {};
 
-/** Asks the kernel side of `model` for the element's files (a custom
- *  message, so they are not widget state that a saved notebook keeps). */
-function askForFiles(model) {
+/** Asks the kernel side of `model` for module `kind`'s files ('embed', or
+ *  'sharded': the embed module that also reads shardings) with a custom
+ *  message, so they are not widget state that a saved notebook keeps. */
+function askForFiles(model, kind) {
   return new Promise((resolve) => {
     // No answer (no kernel: a notebook reopened later): give up after 60 s,
     // so that a widget of a live kernel can ask again.
@@ -26,38 +31,58 @@ function askForFiles(model) {
     }, 60_000);
     const onMessage = (message, buffers) => {
       if (!message || message.type !== 'xla-layout-assets') return;
+      if ((message.kind || 'embed') !== kind) return;
       clearTimeout(timer);
       model.off('msg:custom', onMessage);
       resolve({ glue: message.glue, element: message.element, wasm: buffers && buffers[0] });
     };
     model.on('msg:custom', onMessage);
-    model.send({ type: 'xla-layout-assets?' });
+    model.send({ type: 'xla-layout-assets?', kind });
   });
+}
+
+/** Module `kind` initialised from the kernel's files, once per page:
+ *  `{ glue, element }`, or null without the files. */
+function loadModule(model, kind) {
+  if (!modules[kind]) {
+    modules[kind] = askForFiles(model, kind).then(async ({ glue: glueText, element, wasm }) => {
+      if (!glueText || !wasm || wasm.byteLength === 0) {
+        delete modules[kind]; // another widget (another kernel) may have them
+        return null;
+      }
+      const glueUrl = URL.createObjectURL(new Blob([glueText], { type: 'text/javascript' }));
+      const glue = await import(/* webpackIgnore: true */ glueUrl);
+      const bytes = ArrayBuffer.isView(wasm)
+        ? new Uint8Array(wasm.buffer, wasm.byteOffset, wasm.byteLength)
+        : new Uint8Array(wasm);
+      await glue.default({ module_or_path: bytes });
+      return { glue, element };
+    });
+  }
+  return modules[kind];
 }
 
 /** Defines <xla-layout> once per page; resolves false without the files. */
 function loadElement(model) {
   if (customElements.get('xla-layout')) return Promise.resolve(true);
   if (loading) return loading;
-  loading = askForFiles(model).then(async ({ glue: glueText, element: elementText, wasm }) => {
-    if (!glueText || !elementText || !wasm || wasm.byteLength === 0) {
-      loading = null; // another widget (another kernel) may have them
+  loading = loadModule(model, 'embed').then(async (embed) => {
+    if (!embed || !embed.element) {
+      loading = null;
       return false;
     }
-    const glueUrl = URL.createObjectURL(new Blob([glueText], { type: 'text/javascript' }));
-    const glue = await import(/* webpackIgnore: true */ glueUrl);
-    const bytes = ArrayBuffer.isView(wasm)
-      ? new Uint8Array(wasm.buffer, wasm.byteOffset, wasm.byteLength)
-      : new Uint8Array(wasm);
-    await glue.default({ module_or_path: bytes });
-    globalThis.XLA_LAYOUT_LOAD = () => Promise.resolve(glue);
+    // The element asks once per module ('embed' or 'sharded').
+    globalThis.XLA_LAYOUT_LOAD = (kind) => loadModule(model, kind).then((m) => {
+      if (!m) throw new Error(`xla-layout: the kernel has no ${kind} module`);
+      return m.glue;
+    });
     if (!customElements.get('xla-layout')) {
       // Imported as a module from a Blob URL, as the glue is (and as
       // anywidget loads this file): document.currentScript is then null,
       // which the element reads as "no files next to me" (a <script src>
       // of a blob: URL would make it resolve names against blob:, which
       // throws); it calls XLA_LAYOUT_LOAD instead of fetching.
-      const url = URL.createObjectURL(new Blob([elementText], { type: 'text/javascript' }));
+      const url = URL.createObjectURL(new Blob([embed.element], { type: 'text/javascript' }));
       try {
         await import(/* webpackIgnore: true */ url);
       } finally {
@@ -87,6 +112,12 @@ function staticFigure(svg) {
 }
 
 function setAttributes(node, model) {
+  const sharding = model.get('_sharded') ? model.get('sharding') : '';
+  const index = sharding ? model.get('_device_index') : null;
+  for (const [name, value] of [['sharding', sharding], ['device', index]]) {
+    if (value === '' || value === null || value === undefined) node.removeAttribute(name);
+    else node.setAttribute(name, String(value));
+  }
   for (const name of OPTIONS) {
     const value = model.get(name);
     if (name === 'autoplay') {
@@ -140,7 +171,7 @@ function render({ model, el }) {
       setAttributes(node, model);
     }
   };
-  const events = [...OPTIONS, '_svg', 'height'].map((name) => `change:${name}`);
+  const events = [...OPTIONS, 'sharding', '_device_index', '_svg', 'height'].map((name) => `change:${name}`);
   for (const event of events) model.on(event, redraw);
   return () => {
     alive = false;
