@@ -257,14 +257,21 @@ fn module(s: &mut String, m: &Module, top: usize) {
             }
         }
     }
-    for a in &m.allocations {
-        if let (true, Some(f)) = (
-            a.kinds.iter().any(|k| k == "preallocated-temp"),
-            &a.fragmentation,
-        ) {
+    // The largest temp heap (XLA makes one per module; more are counted).
+    let temps: Vec<_> = m
+        .allocations
+        .iter()
+        .filter(|a| a.kinds.iter().any(|k| k == "preallocated-temp"))
+        .collect();
+    if let Some(a) = temps.iter().rev().max_by_key(|a| a.size) {
+        if let Some(f) = &a.fragmentation {
+            let more = match temps.len() {
+                1 => String::new(),
+                n => format!("; {} more temp allocations", n - 1),
+            };
             let _ = writeln!(
                 s,
-                "  temp heap (allocation {}): {}; at most {} occupied at once (step {}): {} never used then (fragmentation)",
+                "  temp heap (allocation {}): {}; at most {} occupied at once (step {}): {} never used then (fragmentation){more}",
                 a.index,
                 b(a.size),
                 b(f.most_live),

@@ -99,8 +99,17 @@ pub fn read_module(prefix: &str, inputs: &[Input<'_>]) -> Module {
     let mut layout = "none";
     for input in inputs {
         let base = files::base_name(input.name);
-        if backend.is_none() {
-            backend = files::backend(base).map(str::to_owned);
+        match (&backend, files::backend(base)) {
+            (None, b) => backend = b.map(str::to_owned),
+            (Some(first), Some(b)) if first != b => problem::push(
+                &mut problems,
+                Problem::new(
+                    base,
+                    0,
+                    format!("this file is of backend `{b}`, the module's first of `{first}`: files of two compiles given for one module"),
+                ),
+            ),
+            _ => {}
         }
         match file_kind(base) {
             Some(FileKind::BufferAssignment) => {

@@ -218,3 +218,27 @@ fn op_names_keep_their_escapes_and_sources_resolve_frames() {
         Some(vec![16, 4])
     );
 }
+
+#[test]
+fn files_of_two_backends_for_one_module_are_named() {
+    let t = read(&[
+        Input {
+            name: "module_0001.jit_f.cpu_after_optimizations-buffer-assignment.txt",
+            text: BA,
+        },
+        Input {
+            name: "module_0001.jit_f.tpu_after_optimizations-live-range.txt",
+            text: LR,
+        },
+    ]);
+    let m = &t.modules[0];
+    assert!(
+        m.problems
+            .iter()
+            .any(|p| p.message.contains("backend `tpu`")),
+        "{:?}",
+        m.problems
+    );
+    // Still read.
+    assert_eq!(m.peak.as_ref().map(|p| p.bytes), Some(160));
+}
