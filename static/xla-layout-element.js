@@ -20,7 +20,10 @@
 // an invalid text shows its error as text), sharding (any form the app's
 // sharding field reads: the picture is then one device's shard, under a
 // strip with the device grid) and device (which device, an index into the
-// devices as the app's picker lists them; default 0). The element is 320x200 at least; size it with CSS
+// devices as the app's picker lists them; default 0) and app (the full
+// app's address, for the "open in the full app" link, which is left out
+// without it; `data-app` on this script's tag gives every element a
+// default; either is read relative to the page). The element is 320x200 at least; size it with CSS
 // (default 100% x 320px). It fires `xla-layout-mounted` when its view is
 // mounted.
 //
@@ -31,16 +34,38 @@
 // `globalThis.XLA_LAYOUT_LOAD` is a function, it is called instead, once
 // per module, with 'embed' or 'sharded', and must return a Promise of the
 // initialised wasm-bindgen module (an object with `mount_xla_layout`).
+// Modules that cannot load (a missing file, no WebAssembly) are said so in
+// each element's own box (`.load-error` in its shadow root, as text).
+//
+// The npm package (npm/, scripts/package.sh) builds its ES module from
+// this file: the lines between the LOCATE markers are replaced by ones
+// that find the modules beside the package's module (new URL(..,
+// import.meta.url), which bundlers follow).
+//
+// A page that loads this script twice (or two copies of the package)
+// keeps the first definition: the second copy warns once and does
+// nothing.
 
 (() => {
-  if (customElements.get('xla-layout')) return;
+  // Not a browser (a bundler's server-side render imported the package):
+  // nothing to define.
+  if (typeof customElements === 'undefined') return;
+  if (customElements.get('xla-layout')) {
+    console.warn('xla-layout: <xla-layout> is already defined on this page (a second copy of its script or package); this copy is not used');
+    return;
+  }
   const script = document.currentScript;
   const base = new URL('.', script ? script.src : location.href);
+  // The page's default for every element's `app` (the script's data-app).
+  const DEFAULT_APP = script && script.dataset ? script.dataset.app : undefined;
+  const OPTIONS = ['shape', 'view', 'controls', 'autoplay', 'speed', 'theme', 'select', 'step', 'compare', 'sharding', 'device', 'app'];
+
+  // LOCATE-BEGIN (the npm package's ES module replaces the lines down to
+  // LOCATE-END: scripts/package.sh)
   // The embed module (embed mode without the full app's code), written by
   // scripts/module-names.sh (Trunk post_build hook).
   const BUILD = { js: '__XLA_EMBED_JS__', wasm: '__XLA_EMBED_WASM__' };
   const SHARDED = { js: '__XLA_EMBED_SHARDED_JS__', wasm: '__XLA_EMBED_SHARDED_WASM__' };
-  const OPTIONS = ['shape', 'view', 'controls', 'autoplay', 'speed', 'theme', 'select', 'step', 'compare', 'sharding', 'device'];
 
   /** The hashed file names of module `kind`'s glue JS and wasm. */
   function names(kind) {
@@ -53,6 +78,15 @@
     return build;
   }
 
+  /** Module `kind`'s glue (a Promise of its ES module) and wasm (a Promise of its Response). */
+  function locate(kind) {
+    const n = names(kind);
+    // Fetch the wasm while the glue JS loads (not one after the other).
+    const wasm = fetch(new URL(n.wasm, base));
+    return { glue: import(new URL(n.js, base).href), wasm };
+  }
+  // LOCATE-END
+
   const loading = {};
   /**
    * The initialised wasm-bindgen module `kind` ('embed', or 'sharded' for
@@ -63,12 +97,16 @@
     if (!loading[kind]) {
       loading[kind] = typeof globalThis.XLA_LAYOUT_LOAD === 'function'
         ? Promise.resolve(globalThis.XLA_LAYOUT_LOAD(kind))
-        : Promise.resolve(kind).then(names).then(async (n) => {
-          // Fetch the wasm while the glue JS loads (not one after the
-          // other); a Response makes wasm-bindgen compile it while it
-          // streams in (WebAssembly.instantiateStreaming).
-          const wasm = fetch(new URL(n.wasm, base));
-          const glue = await import(new URL(n.js, base).href);
+        : Promise.resolve(kind).then(locate).then(async (files) => {
+          // A Response makes wasm-bindgen compile the wasm while it
+          // streams in (WebAssembly.instantiateStreaming); a missing file
+          // is an error, not a 404 page handed to the compiler.
+          const wasm = files.wasm.then((response) => {
+            if (response && response.ok === false) throw new Error(`${response.url}: HTTP ${response.status}`);
+            return response;
+          });
+          wasm.catch(() => {}); // reported by the glue's start below
+          const glue = await files.glue;
           await glue.default({ module_or_path: wasm });
           return glue;
         });
@@ -222,6 +260,16 @@
         const value = this.getAttribute(name);
         options[name] = name === 'autoplay' ? (value === 'false' ? '0' : '1') : value;
       }
+      const app = options.app ?? DEFAULT_APP;
+      delete options.app;
+      if (app !== undefined && app.trim() !== '') {
+        try {
+          // Relative to the page (not to the shadow root's link).
+          options.app = new URL(app, document.baseURI).href;
+        } catch {
+          // Not an address: no link.
+        }
+      }
       return options;
     }
 
@@ -242,9 +290,26 @@
         this.dispatchEvent(new Event('xla-layout-mounted'));
       }), (error) => {
         this.mounting = false;
-        console.error(error);
-        this.textContent = String(error && error.message ? error.message : error);
+        console.error('xla-layout: the wasm module failed to load', error);
+        this.showLoadError(error);
       });
+    }
+
+    /** Says in the element's own box that its module could not load (as text). */
+    showLoadError(error) {
+      const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+      if (root.querySelector('.load-error')) return;
+      const alert = document.createElement('p');
+      alert.className = 'load-error';
+      alert.setAttribute('role', 'alert');
+      alert.style.cssText = 'box-sizing:border-box;margin:0;padding:0.75em 1em;height:100%;overflow:auto;'
+        + 'border:1px solid #b3261e;border-radius:4px;background:#fdecea;color:#601410;font:14px/1.4 system-ui,sans-serif';
+      const why = error && error.message ? error.message : String(error);
+      const where = location.protocol === 'file:'
+        ? ' Browsers do not load modules from file:// pages; serve the folder (python3 -m http.server) and open it from there.'
+        : ' Check that the module files were copied beside the element\'s script.';
+      alert.textContent = `This figure could not load its WebAssembly module (${why}).${where}`;
+      root.replaceChildren(alert);
     }
   }
 

@@ -228,9 +228,42 @@ impl<'a> Shown<'a> {
     }
 }
 
-/// The full app's address (relative) for what `shown` shows.
-pub fn full_app_href(shown: Shown<'_>) -> String {
-    format!("./?shape={}{}", percent_encode(shown.shape), shown.params())
+/// The full app's address for what `shown` shows, the app being at
+/// `app` (its address without query: `./` from embed mode's own page, the
+/// same deployment; an element's `app` attribute).
+pub fn full_app_href(app: &str, shown: Shown<'_>) -> String {
+    format!(
+        "{app}?shape={}{}",
+        percent_encode(shown.shape),
+        shown.params()
+    )
+}
+
+/// An app address given by a page (`<xla-layout app=..>`) as a link's
+/// base: its query and fragment cut off; `None` when blank or when it
+/// names a scheme other than http, https or file (`javascript:` and
+/// `data:` never become a link).
+pub fn app_address(given: &str) -> Option<String> {
+    let given = given.trim();
+    let base = given.split(['?', '#']).next().unwrap_or_default();
+    if base.is_empty() {
+        return None;
+    }
+    // A scheme is letters, digits, `+-.` before the first `:`, which comes
+    // before any `/` (RFC 3986, 3.1); anything else is a relative path.
+    if let Some((scheme, _)) = base.split_once(':') {
+        let is_scheme = scheme
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic())
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c));
+        if is_scheme && !["http", "https", "file"].contains(&scheme.to_ascii_lowercase().as_str()) {
+            return None;
+        }
+    }
+    Some(base.to_owned())
 }
 
 /// The embed page's address for what `shown` shows under `base` (the

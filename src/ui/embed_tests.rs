@@ -274,10 +274,13 @@ fn embed_code_and_the_full_app_link_carry_the_comparison() {
     );
     assert!(snippet.contains("title=\"XLA layout of f32[2,3]{1,0} compared with f32[2,3]{0,1}\""));
     assert_eq!(
-        full_app_href(Shown::of(&s)),
+        full_app_href("./", Shown::of(&s)),
         "./?shape=f32%5B2%2C3%5D%7B1%2C0%7D&compare=f32%5B2%2C3%5D%7B0%2C1%7D"
     );
-    assert_eq!(full_app_href(Shown::shape("f32[2]")), "./?shape=f32%5B2%5D");
+    assert_eq!(
+        full_app_href("./", Shown::shape("f32[2]")),
+        "./?shape=f32%5B2%5D"
+    );
     // Hostile compared text is escaped in the snippet.
     let hostile = "\"><img onerror=alert(1)>";
     let s = iframe_snippet(
@@ -336,8 +339,8 @@ fn a_sharding_option_draws_the_devices_shard() {
     .unwrap();
     let mut s = state("f32[64,4096]{1,0:T(8,128)}");
     apply(&mut s, &o, false);
-    assert!(!full_app_href(Shown::of(&s)).contains("device="));
-    assert!(full_app_href(Shown::of(&s))
+    assert!(!full_app_href("./", Shown::of(&s)).contains("device="));
+    assert!(full_app_href("./", Shown::of(&s))
         .ends_with("&sharding=%7Bdevices%3D%5B16%2C1%5D%3C%3D%5B16%5D%7D"));
 }
 
@@ -372,5 +375,42 @@ fn blank_or_broken_shardings_are_not_shown() {
     assert!(
         snippet.contains("&amp;sharding=%22%3E%3Cimg%20onerror%3Dalert(1)%3E&amp;device=2&amp;"),
         "{snippet}"
+    );
+}
+
+/// The element's `app` attribute: the link's base, never a script.
+#[test]
+fn an_app_address_is_a_link_base_or_nothing() {
+    assert_eq!(
+        app_address("https://u.test/course/layout/").as_deref(),
+        Some("https://u.test/course/layout/")
+    );
+    assert_eq!(app_address(" ./app/?shape=x#y ").as_deref(), Some("./app/"));
+    assert_eq!(
+        app_address("file:///tmp/dist/index.html").as_deref(),
+        Some("file:///tmp/dist/index.html")
+    );
+    assert_eq!(
+        app_address("HTTP://u.test/").as_deref(),
+        Some("HTTP://u.test/")
+    );
+    assert_eq!(
+        app_address("../layout/a:b").as_deref(),
+        Some("../layout/a:b")
+    );
+    for refused in [
+        "",
+        "   ",
+        "?shape=x",
+        "javascript:alert(1)",
+        " JavaScript:alert(1)",
+        "data:text/html,<b>",
+        "vbscript:x",
+    ] {
+        assert_eq!(app_address(refused), None, "{refused:?}");
+    }
+    assert_eq!(
+        full_app_href("https://u.test/course/layout/", Shown::shape("f32[2]")),
+        "https://u.test/course/layout/?shape=f32%5B2%5D"
     );
 }

@@ -10,7 +10,9 @@
 //! `handle.destroy()` removes the view. `options` is a plain object of
 //! strings named like embed mode's address options: `shape`, `view`,
 //! `controls`, `autoplay`, `speed`, `theme`, `select`, `step`, `compare`,
-//! `sharding`, `device` (read by the sharded embed module only).
+//! `sharding`, `device` (read by the sharded embed module only), `app`
+//! (the full app's address for "open in the full app"; without it the
+//! link is left out).
 //! Nothing here touches the page outside `host`.
 
 use js_sys::{Object, Reflect};
@@ -107,6 +109,9 @@ fn props(options: &Object, theme_root: Element) -> EmbedProps {
         options: parsed,
         shape: get(options, "shape").map(yew::AttrValue::from),
         theme_root: Some(theme_root),
+        app: get(options, "app")
+            .and_then(|app| crate::ui::embed::app_address(&app))
+            .map(yew::AttrValue::from),
     }
 }
 

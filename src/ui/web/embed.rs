@@ -39,6 +39,11 @@ pub struct EmbedProps {
     /// is the page's `<html>`.
     #[prop_or_default]
     pub theme_root: Option<web_sys::Element>,
+    /// The full app's address for "open in the full app" (`./` on embed
+    /// mode's page: the same deployment; an element's `app` attribute);
+    /// `None` leaves the link out.
+    #[prop_or_default]
+    pub app: Option<AttrValue>,
 }
 
 /// Whether the reader asked for less motion (then autoplay stays off).
@@ -94,7 +99,10 @@ pub fn EmbedApp(props: &EmbedProps) -> Html {
     use_system_theme(dispatch.clone());
     use_animation(state.anim.playing, dispatch.clone());
 
-    let full_app = full_app_href(Shown::of(&state));
+    let full_app = props
+        .app
+        .as_ref()
+        .map(|app| full_app_href(app, Shown::of(&state)));
     let controls = match options.controls {
         EmbedControls::None => html! {},
         EmbedControls::Compact => {
@@ -138,7 +146,9 @@ pub fn EmbedApp(props: &EmbedProps) -> Html {
             }
             <div class="embed-bar">
                 { controls }
-                <a class="open-full" href={full_app} target="_blank" rel="noopener">{ "open in the full app" }</a>
+                if let Some(href) = full_app {
+                    <a class="open-full" {href} target="_blank" rel="noopener">{ "open in the full app" }</a>
+                }
             </div>
         </>
     };

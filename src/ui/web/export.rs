@@ -140,11 +140,11 @@ fn export_png(state: &State) -> Result<(), JsValue> {
 }
 
 /// The app's address without query or fragment: where embeds point.
+/// From the whole address, not origin + path: a page opened from a
+/// `file://` folder has the origin "null".
 fn app_base() -> String {
-    let location = gloo::utils::window().location();
-    let origin = location.origin().unwrap_or_default();
-    let path = location.pathname().unwrap_or_default();
-    format!("{origin}{path}")
+    let href = gloo::utils::window().location().href().unwrap_or_default();
+    href.split(['?', '#']).next().unwrap_or_default().to_owned()
 }
 
 /// The embed code's label when the clipboard was absent or refused it.

@@ -71,6 +71,7 @@ pub fn start_embed() {
             options,
             shape: None,
             theme_root: None,
+            app: Some(yew::AttrValue::Static("./")),
         })
         .render();
     }
