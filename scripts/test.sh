@@ -214,6 +214,31 @@ e2e() {
     node --test
 }
 
+# The release files as users take them (issue 70; docs/hosting.md): made
+# from this run's dist/ and wheel (scripts/release.sh --no-build), the npm
+# tarball installed into Vite and webpack projects and drawn
+# (scripts/npm-users.sh), the wheel in a fresh virtualenv.
+npm_users() {
+    EMBED_BUDGET_BYTES="$EMBED_BUDGET_BYTES" SHARDED_BUDGET_BYTES="$SHARDED_BUDGET_BYTES" \
+        bash scripts/npm-users.sh
+}
+wheel_venv() {
+    local venv="$ROOT/target/wheel-venv" wheel
+    wheel="$(ls target/artifacts/xla_layout-*.whl | head -n 1)"
+    rm -rf "$venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q --disable-pip-version-check --no-deps "$wheel"
+    (cd "$venv" && "$venv/bin/python" - <<'PY'
+import importlib.resources as r, xla_layout, xla_layout.assets as a
+assert a.available(), "the wheel has no live element"
+names = sorted(p.name for p in r.files("xla_layout").joinpath("static").iterdir())
+print("xla_layout", xla_layout.parse("f32[3,5]{1,0:T(2,2)}").bytes_footprint, names)
+for need in ("widget.js", "xla-layout-element.js", "xla-layout-embed.js", "xla-layout-embed_bg.wasm"):
+    assert need in names, need
+PY
+    )
+}
+
 # What engine $1 lacks here (nothing when it can be tested): the paths
 # tests/e2e/engines/webdriver.mjs uses.
 engine_missing() {
@@ -283,6 +308,17 @@ if passed trunk-build-release; then
         warn "installing the Python test dependencies in the background failed (target/test-logs/python-deps.log); the python step tries again"
     fi
     step python env XLA_LAYOUT_REQUIRE_BROWSER=1 bash scripts/python-test.sh
+    if passed python; then
+        step release bash scripts/release.sh --no-build
+    else
+        skip release "the python step failed: no wheel"
+    fi
+    if passed release; then
+        step npm-users npm_users
+        step wheel-venv wheel_venv
+    else
+        skip npm-users "no release files"
+    fi
 else
     skip bundle-size "no release build"
     skip e2e-chromium "no release build"
