@@ -39,7 +39,9 @@ if [ -f dist/index.html ] && [ -f dist/xla-layout-element.js ] \
     cp "dist/$WASM" "$STATIC/xla-layout-embed_bg.wasm"
     cp dist/xla-layout-element.js "$STATIC/xla-layout-element.js"
     # The sharded embed module, for the widget's elements with a sharding
-    # (show() of a sharded array): the element asks for it by that kind.
+    # (show() of a sharded array): the element asks for it by that kind;
+    # documentation sites serve it for figures with a sharding
+    # (xla_layout.assets.site_files).
     SHARDED_JS=$(grep -o 'xla-layout-embed-sharded-[0-9a-f]*\.js' dist/xla-layout-element.js | head -n 1)
     SHARDED_WASM=$(grep -o 'xla-layout-embed-sharded-[0-9a-f]*_bg\.wasm' dist/xla-layout-element.js | head -n 1)
     if [ -n "$SHARDED_JS" ] && [ -n "$SHARDED_WASM" ] && [ -f "dist/$SHARDED_JS" ] && [ -f "dist/$SHARDED_WASM" ]; then

@@ -23,6 +23,8 @@ JAX_VERSION="0.10.2"
 # The newest Sphinx for Python 3.11 (9.1 and later need 3.12); the Sphinx
 # extension's tests build python/tests/sphinx_demo/ with it.
 SPHINX_VERSION="9.0.4"
+# furo, the Sphinx theme test_doc_sites.py builds with (its dark switch).
+FURO_VERSION="2025.12.19"
 # MkDocs Material (with mkdocs and pymdown-extensions): test_mkdocs.py
 # builds python/tests/mkdocs_demo/ with it (~35 s to install, ~5 s of tests).
 MKDOCS_MATERIAL_VERSION="9.8.1"
@@ -51,11 +53,11 @@ if [ ! -x "$PY" ]; then
     "${PYTHON:-python3}" -m venv "$VENV"
 fi
 
-say "installing maturin $MATURIN_VERSION, pytest, hypothesis, jax[cpu] $JAX_VERSION, sphinx $SPHINX_VERSION, mkdocs-material $MKDOCS_MATERIAL_VERSION, nbclient, ipykernel, anywidget, jupyterlab, notebook, pandas"
+say "installing maturin $MATURIN_VERSION, pytest, hypothesis, jax[cpu] $JAX_VERSION, sphinx $SPHINX_VERSION, furo, mkdocs-material $MKDOCS_MATERIAL_VERSION, nbclient, ipykernel, anywidget, jupyterlab, notebook, pandas"
 "$PY" -m pip install -q --disable-pip-version-check \
     "maturin==$MATURIN_VERSION" "pytest==$PYTEST_VERSION" \
     "hypothesis==$HYPOTHESIS_VERSION" "jax[cpu]==$JAX_VERSION" \
-    "sphinx==$SPHINX_VERSION" "mkdocs-material==$MKDOCS_MATERIAL_VERSION" \
+    "sphinx==$SPHINX_VERSION" "furo==$FURO_VERSION" "mkdocs-material==$MKDOCS_MATERIAL_VERSION" \
     "nbclient==$NBCLIENT_VERSION" "nbformat==$NBFORMAT_VERSION" "ipykernel==$IPYKERNEL_VERSION" \
     "anywidget==$ANYWIDGET_VERSION" "jupyterlab==$JUPYTERLAB_VERSION" \
     "notebook==$NOTEBOOK_VERSION" "pandas==$PANDAS_VERSION"

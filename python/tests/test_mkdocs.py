@@ -36,9 +36,11 @@ def render(text):
 
 def test_fence_becomes_element_and_static_figure():
     page = render('```xla-layout view="memory" controls="compact" autoplay select="1,2"\nf32[3,5]{1,0:T(2,2)}\n```\n')
-    assert '<xla-layout shape="f32[3,5]{1,0:T(2,2)}" view="memory" controls="compact" select="1,2" autoplay></xla-layout>' in page
-    # The fallback is exactly the figure `svg` draws with the same view.
-    assert X._native.inline_svg(X.svg("f32[3,5]{1,0:T(2,2)}", view="memory")) in page
+    assert '<xla-layout shape="f32[3,5]{1,0:T(2,2)}" view="memory" controls="compact" select="1,2" autoplay data-site-theme></xla-layout>' in page
+    # The fallback is exactly the figure `svg` draws with the same view, at
+    # the fence's default width (M.WIDTH), never wider than the column.
+    assert X._native.inline_svg(X.svg("f32[3,5]{1,0:T(2,2)}", view="memory", width=720)) in page
+    assert ".xla-layout-fallback svg{max-width:100%;height:auto}" in page
     assert page.index("<xla-layout ") < page.index('<div class="xla-layout-fallback">')
     assert "xla-layout:defined+.xla-layout-fallback{display:none}" in page
 
@@ -54,10 +56,15 @@ def test_figure_options_reach_the_svg():
     "header",
     ['view="sideways"', 'controls="all"', 'width="100"', 'select="1,x"', 'colour="red"', 'speed="fast"'],
 )
-def test_unknown_options_leave_a_code_block(header):
-    page = render(f"```xla-layout {header}\nf32[2]{{0}}\n```\n")
-    assert "<xla-layout" not in page and "xla-layout-fallback" not in page
-    assert "f32[2]{0}" in page
+def test_unknown_options_leave_a_code_block(header, caplog):
+    # A heading and a second figure after it: the refused block's closing
+    # fence must not swallow them (it did while the validator refused).
+    page = render(f"```xla-layout {header}\nf32[2]{{0}}\n```\n\n## After\n\n```xla-layout\nf32[3]{{0}}\n```\n")
+    assert '<pre class="xla-layout-refused"><code>f32[2]{0}</code></pre>' in page
+    assert page.count("<xla-layout ") == 1 and '<xla-layout shape="f32[3]{0}"' in page
+    assert "<h2>After</h2>" in page
+    warned = [r.getMessage() for r in caplog.records if "xla-layout fence" in r.getMessage()]
+    assert len(warned) == 1 and header.split("=")[0] in warned[0], warned
 
 
 def test_hostile_text_is_escaped_and_reported(caplog):
@@ -73,7 +80,7 @@ def test_step_and_compare_reach_the_element_escaped():
     page = render(
         '```xla-layout step="3" compare="f32[3,5]{0,1:T(2,2)}"\nf32[3,5]{1,0:T(2,2)}\n```\n'
     )
-    assert '<xla-layout shape="f32[3,5]{1,0:T(2,2)}" step="3" compare="f32[3,5]{0,1:T(2,2)}"></xla-layout>' in page
+    assert '<xla-layout shape="f32[3,5]{1,0:T(2,2)}" step="3" compare="f32[3,5]{0,1:T(2,2)}" data-site-theme></xla-layout>' in page
     hostile = 'x"><img src=x onerror=alert(1)>'
     page = render(f"```xla-layout compare='{hostile}'\nf32[2]{{0}}\n```\n")
     assert "<img" not in page
@@ -83,8 +90,8 @@ def test_step_and_compare_reach_the_element_escaped():
 
 def test_element_attributes_are_escaped():
     # A valid shape never carries markup, but element_html escapes anyway.
-    out = M.element_html('a"<b>', {"view": "both"})
-    assert out == '<xla-layout shape="a&quot;&lt;b&gt;" view="both"></xla-layout>'
+    out = M.element_html('a"<b>', {"view": "both", "theme": "dark"})
+    assert out == '<xla-layout shape="a&quot;&lt;b&gt;" view="both" theme="dark"></xla-layout>'
 
 
 def test_material_site_builds_strict(tmp_path):
@@ -104,7 +111,7 @@ def test_material_site_builds_strict(tmp_path):
     page = (site / "index.html").read_text(encoding="utf-8")
     assert page.count("<xla-layout ") == 2
     assert page.count('<div class="xla-layout-fallback">') == 2
-    assert X._native.inline_svg(X.svg("f32[3,5]{1,0:T(2,2)}")) in page
+    assert X._native.inline_svg(X.svg("f32[3,5]{1,0:T(2,2)}", width=720)) in page
     second = X.svg("bf16[8,1,130,16]{3,2,0,1:T(8,128)(2,1)}", view="memory", labels="index", width=640, theme="dark")
     assert X._native.inline_svg(second) in page
     # The plain ```text block is still a code block.
@@ -126,7 +133,8 @@ def test_live_element_with_files_from_the_wheel(tmp_path):
         capture_output=True, text=True, timeout=60, cwd=tmp_path,
     )
     assert written.returncode == 0, written.stderr
-    assert len(written.stdout.split()) == 3
+    # The element's script, and the embed and sharded embed modules.
+    assert len(written.stdout.split()) == 5
     config = project / "mkdocs.yml"
     config.write_text(config.read_text() + "extra_javascript:\n  - xla-layout/xla-layout-element.js\n")
     site = tmp_path / "site"

@@ -16,7 +16,9 @@ from sphinx.cmd.build import build_main  # noqa: E402
 
 HERE = pathlib.Path(__file__).resolve().parent
 DEMO = HERE / "sphinx_demo"
-FIRST = ("f32[3,5]{1,0:T(2,2)}", {})
+# The directive's default width is xla_layout.mkdocs.WIDTH (720): the
+# figure fits a docs theme's column.
+FIRST = ("f32[3,5]{1,0:T(2,2)}", dict(width=720))
 SECOND = (
     "bf16[8,1,130,16]{3,2,0,1:T(8,128)(2,1)}",
     dict(view="memory", labels="index", width=640, theme="dark"),
@@ -60,13 +62,14 @@ def test_html_gets_the_live_element_with_the_figure_as_fallback(tmp_path):
     code, out, warnings = build("html", src, tmp_path)
     assert code == 0, warnings
     page = (out / "index.html").read_text(encoding="utf-8")
-    assert '<xla-layout shape="f32[3,5]{1,0:T(2,2)}" view="both" theme="light"></xla-layout>' in page
+    # No theme given: the element follows the site's (data-site-theme).
+    assert '<xla-layout shape="f32[3,5]{1,0:T(2,2)}" view="both" data-site-theme></xla-layout>' in page
     assert (
         '<xla-layout shape="bf16[8,128]{1,0:T(8,128)(2,1)}" view="memory" controls="full" theme="dark" select="1,2" autoplay>'
         in page
     )
     # Each followed by its static figure, shown while the element is undefined.
-    svg = X._native.inline_svg(X.svg("bf16[8,128]{1,0:T(8,128)(2,1)}", view="memory", theme="dark"))
+    svg = X._native.inline_svg(X.svg("bf16[8,128]{1,0:T(8,128)(2,1)}", view="memory", theme="dark", width=720))
     assert f'<div class="xla-layout-fallback">{svg}</div>' in page
     assert "xla-layout:not(:defined){display:none}" in page
     # The script once on the page with figures, not on the other page.
@@ -89,7 +92,7 @@ def test_step_and_compare_reach_the_live_element(tmp_path):
     code, out, warnings = build("html", src, tmp_path)
     assert code == 0, warnings
     page = (out / "index.html").read_text(encoding="utf-8")
-    assert '<xla-layout shape="f32[2,3]{1,0}" view="both" theme="light" step="2" compare="f32[2,3]{0,1}"></xla-layout>' in page
+    assert '<xla-layout shape="f32[2,3]{1,0}" view="both" step="2" compare="f32[2,3]{0,1}" data-site-theme></xla-layout>' in page
 
 
 def test_bad_compare_is_a_warning_at_the_directive(tmp_path):
@@ -138,7 +141,7 @@ def test_html_hook_replaces_the_figure(tmp_path):
     code, out, warnings = build("html", tmp_path / "src", tmp_path)
     assert code == 0, warnings
     page = (out / "index.html").read_text(encoding="utf-8")
-    svg = X._native.inline_svg(X.svg("f32[3,5]{1,0:T(2,2)}", view="logical"))
+    svg = X._native.inline_svg(X.svg("f32[3,5]{1,0:T(2,2)}", view="logical", width=720))
     assert f'<xla-layout shape="{html.escape("f32[3,5]{1,0:T(2,2)}")}" view="logical">{svg}</xla-layout>' in page
     assert '<div class="xla-layout-figure">' not in page
 

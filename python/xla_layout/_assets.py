@@ -1,7 +1,12 @@
-"""The app's release build shipped inside the wheel (``static/``, copied
+"""(``xla_layout.assets``'s code: the package imports this private module,
+not ``assets``, so that ``python -m xla_layout.assets`` runs a module not
+yet imported, without runpy's RuntimeWarning.)
+
+The app's release build shipped inside the wheel (``static/``, copied
 from ``dist/`` by scripts/python-assets.sh): the embed module's wasm-bindgen
 glue JS and wasm (the build's smaller module, which draws embed mode and
-elements only) and the ``<xla-layout>`` element's script, for the notebook widget and
+elements only), the sharded embed module's (elements with a ``sharding``)
+and the ``<xla-layout>`` element's script, for the notebook widget and
 for documentation sites that host the live element (``xla_layout.sphinx``
 copies them; ``python -m xla_layout.assets DIR`` writes them for MkDocs or
 any other site)."""
@@ -17,7 +22,7 @@ STATIC = pathlib.Path(__file__).resolve().parent / "static"
 #: The Trunk build's files, under fixed names (see scripts/python-assets.sh).
 GLUE, WASM, ELEMENT = "xla-layout-embed.js", "xla-layout-embed_bg.wasm", "xla-layout-element.js"
 #: The sharded embed module (the embed module that also reads shardings),
-#: for the notebook widget's elements with a sharding.
+#: for figures and the notebook widget's elements with a sharding.
 SHARDED_GLUE, SHARDED_WASM = "xla-layout-embed-sharded.js", "xla-layout-embed-sharded_bg.wasm"
 
 # The names Trunk's post_build hook (scripts/module-names.sh) wrote into
@@ -27,6 +32,9 @@ SHARDED_GLUE, SHARDED_WASM = "xla-layout-embed-sharded.js", "xla-layout-embed-sh
 # names have `-sharded-` in them, so only the embed module's match.
 _BUILD = re.compile(
     r"""js:\s*['"](xla-layout-embed-[0-9a-f]+\.js)['"],\s*wasm:\s*['"](xla-layout-embed-[0-9a-f]+_bg\.wasm)['"]"""
+)
+_SHARDED = re.compile(
+    r"""js:\s*['"](xla-layout-embed-sharded-[0-9a-f]+\.js)['"],\s*wasm:\s*['"](xla-layout-embed-sharded-[0-9a-f]+_bg\.wasm)['"]"""
 )
 
 
@@ -54,7 +62,15 @@ def site_files() -> Optional[Dict[str, bytes]]:
     if found is None:
         return None
     glue, wasm = found.groups()
-    return {ELEMENT: element, glue: (STATIC / GLUE).read_bytes(), wasm: (STATIC / WASM).read_bytes()}
+    files = {ELEMENT: element, glue: (STATIC / GLUE).read_bytes(), wasm: (STATIC / WASM).read_bytes()}
+    # The sharded embed module, for figures with a sharding (wheels built
+    # before it was shipped lack it: such figures then say the module is
+    # missing, in their own box).
+    sharded = _SHARDED.search(element.decode("utf-8"))
+    if sharded is not None and all((STATIC / n).is_file() for n in (SHARDED_GLUE, SHARDED_WASM)):
+        files[sharded.group(1)] = (STATIC / SHARDED_GLUE).read_bytes()
+        files[sharded.group(2)] = (STATIC / SHARDED_WASM).read_bytes()
+    return files
 
 
 def write_site_files(folder: "str | pathlib.Path") -> List[str]:
@@ -79,7 +95,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     """``python -m xla_layout.assets DIR``: :func:`write_site_files`."""
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1 or args[0].startswith("-"):
-        print("usage: python -m xla_layout.assets DIR  (writes xla-layout-element.js, its glue JS and wasm)", file=sys.stderr)
+        print("usage: python -m xla_layout.assets DIR  (writes xla-layout-element.js and its modules' glue JS and wasm)", file=sys.stderr)
         return 2
     try:
         names = write_site_files(args[0])
@@ -90,6 +106,3 @@ def main(argv: Optional[List[str]] = None) -> int:
         print(pathlib.Path(args[0]) / name)
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -18,9 +18,9 @@ import warnings
 from typing import Any, Dict, Optional
 
 from . import _native
-from .assets import ELEMENT, GLUE, SHARDED_GLUE, SHARDED_WASM, STATIC, WASM
-from .assets import available as assets_available
-from .assets import sharded_available
+from ._assets import ELEMENT, GLUE, SHARDED_GLUE, SHARDED_WASM, STATIC, WASM
+from ._assets import available as assets_available
+from ._assets import sharded_available
 from ._native import LayoutError, Shape, parse
 
 VIEWS = ("both", "logical", "memory")

@@ -31,19 +31,28 @@ script, JavaScript off, a PDF or print export that runs no script), the
 element once it is. Without the ``extra_javascript`` line every page shows
 the static figures.
 
-Fence options: the element's (``view``: both, logical, memory;
-``controls``: none, compact, full; ``autoplay``; ``speed``: elements per
-second; ``theme``: light, dark, system; ``select``: ``i,j,...``;
-``step``: a tiling stage, from 1; ``compare``: a second layout of the same
-dims, drawn under the first with the verdict; the static figure shows the
-first layout only) and the
-static figure's (``labels``: auto, offset, index, letters, none;
-``width``: 240..8192 pixels; its ``view`` and ``theme`` are the element's,
-``system`` drawing light). An unknown option or value leaves the block an
-ordinary code block (superfences' rule for a validator that refuses); a
-shape that does not parse becomes the error message, escaped, in
-``<pre class="xla-layout-error">``, and a warning on the ``mkdocs``
-logger (so ``mkdocs build --strict`` fails).
+Fence options: every attribute of the element (``view``: both, logical,
+memory; ``controls``: none, compact, full; ``autoplay``; ``speed``:
+elements per second; ``theme``: light, dark, system; ``select``:
+``i,j,...``; ``step``: a tiling stage, from 1; ``compare``: a second layout
+of the same dims, drawn under the first with the verdict; ``sharding``:
+any sharding the element reads, the picture then one device's shard;
+``device``: which device, from 0; ``app``: the full app's address, for an
+"open in the full app" link, left out without it; the static figure shows
+the first layout, unsharded) and the static figure's (``labels``: auto,
+offset, index, letters, none; ``width``: 240..8192 pixels, 720 by default,
+and never wider than the page's column; its ``view`` and ``theme`` are the
+element's, ``system`` drawing light).
+
+Without ``theme`` the element follows the site's colour scheme, and its
+light/dark switch as it is flipped (Material's ``data-md-color-scheme``,
+furo's ``data-theme``, else the page's background; ``SITE_THEME``).
+
+A block the extension refuses (an unknown option or value) stays a code
+block, its text escaped in ``<pre class="xla-layout-refused">``, and is a
+warning on the ``mkdocs`` logger; a shape that does not parse becomes the
+error message, escaped, in ``<pre class="xla-layout-error">``, and a
+warning too. Either way ``mkdocs build --strict`` fails.
 """
 
 from __future__ import annotations
@@ -63,12 +72,51 @@ CONTROLS = ("none", "compact", "full")
 THEMES = ("light", "dark", "system")
 LABELS = ("auto", "offset", "index", "letters", "none")
 _SELECT = re.compile(r"^\d+(,\d+)*$")
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
+#: The static figure's width when none is given: about a docs theme's
+#: content column (furo's is 736 px), so that its labels keep their size.
+WIDTH = 720
 
-#: Shows the element once its script defined it, the figure before.
+#: Shows the element once its script defined it, the figure before; the
+#: figure never wider than the column.
 STYLE = (
     "<style>xla-layout:not(:defined){display:none}"
-    "xla-layout:defined+.xla-layout-fallback{display:none}</style>"
+    "xla-layout:defined+.xla-layout-fallback{display:none}"
+    ".xla-layout-fallback svg{max-width:100%;height:auto}</style>"
 )
+
+#: Elements written without a ``theme`` (``data-site-theme``) take the
+#: site's scheme and follow its switch: furo's ``body[data-theme]``
+#: (light, dark; auto is the reader's system setting), Material's
+#: ``body[data-md-color-scheme]`` (``slate`` is dark), else the body's
+#: background colour. Once per page (a later copy only applies it again).
+SITE_THEME = (
+    "<script>(()=>{const w=window;if(w.__xlaLayoutSiteTheme)return w.__xlaLayoutSiteTheme();"
+    "const b=document.body;"
+    "const dark=(c)=>{const m=/rgba?\\((\\d+), (\\d+), (\\d+)(?:, ([\\d.]+))?/.exec(c);"
+    "if(!m||m[4]==='0')return null;return 0.2126*m[1]+0.7152*m[2]+0.0722*m[3]<128};"
+    "const scheme=()=>{const t=b.dataset.theme;if(t==='dark'||t==='light')return t;if(t==='auto')return 'system';"
+    "const s=b.getAttribute('data-md-color-scheme');if(s)return s==='slate'?'dark':'light';"
+    "const d=dark(getComputedStyle(b).backgroundColor);return d===null?'system':d?'dark':'light'};"
+    "const apply=()=>{const v=scheme();for(const e of document.querySelectorAll('xla-layout[data-site-theme]'))"
+    "if(e.getAttribute('theme')!==v)e.setAttribute('theme',v)};"
+    "w.__xlaLayoutSiteTheme=apply;"
+    "new MutationObserver(apply).observe(b,{attributes:true,attributeFilter:['data-theme','data-md-color-scheme','class','style']});"
+    "apply()})();</script>"
+)
+
+#: The element's attributes, in the order they are written.
+ELEMENT_OPTIONS = ("view", "controls", "speed", "theme", "select", "step", "compare", "sharding", "device", "app")
+
+
+def app_address(value: str) -> "str | None":
+    """An app address for the element's ``app``: http, https, file or a
+    relative path; ``None`` for anything else (``javascript:``)."""
+    text = value.strip()
+    scheme = _SCHEME.match(text)
+    if not text or (scheme and scheme.group(1).lower() not in ("http", "https", "file")):
+        return None
+    return text
 
 
 def _number(value: str, low: float, high: float) -> bool:
@@ -81,7 +129,21 @@ def _number(value: str, low: float, high: float) -> bool:
 
 def fence_validator(language: str, inputs: Dict[str, str], options: Dict[str, Any], attrs: Dict[str, Any], md: Any) -> bool:
     """superfences' validator: moves the known fence options into
-    ``options``; False (an ordinary code block) for anything else."""
+    ``options``. It takes every block (a refusal would hand the block back
+    to superfences, which then reads its closing fence as an opening one
+    and swallows what follows): anything it does not know is noted in
+    ``options["_refused"]``, and the formatter keeps that block a code
+    block and warns."""
+    refused = _refusal(inputs, options)
+    if refused is not None:
+        options.clear()
+        options["_refused"] = refused
+    return True
+
+
+def _refusal(inputs: Dict[str, str], options: Dict[str, Any]) -> "str | None":
+    """Moves the known options into ``options``; the first one refused, as
+    text, or None."""
     for key, value in inputs.items():
         if key == "view" and value in VIEWS:
             options[key] = value
@@ -101,29 +163,39 @@ def fence_validator(language: str, inputs: Dict[str, str], options: Dict[str, An
             options[key] = value
         elif key == "step" and value.isdigit() and int(value) >= 1:
             options[key] = value
-        elif key == "compare" and value.strip():
+        elif key in ("compare", "sharding") and value.strip():
             # Any text: the element shows a bad one's error as text.
             options[key] = " ".join(value.split())
+        elif key == "device" and value.isdigit():
+            options[key] = value
+        elif key == "app" and app_address(value) is not None:
+            options[key] = app_address(value)
         else:
-            return False
-    return True
+            return f'{key}="{value}"'
+    return None
 
 
 def element_html(text: str, options: Dict[str, Any]) -> str:
     """The ``<xla-layout>`` element for ``text`` with the element's options
-    (every value escaped)."""
+    (every value escaped); without a ``theme``, marked to follow the
+    site's (``data-site-theme``, ``SITE_THEME``)."""
     attrs = [f'shape="{html.escape(text, quote=True)}"']
-    for name in ("view", "controls", "speed", "theme", "select", "step", "compare"):
+    for name in ELEMENT_OPTIONS:
         if name in options:
             attrs.append(f'{name}="{html.escape(str(options[name]), quote=True)}"')
     if options.get("autoplay"):
         attrs.append("autoplay")
+    if "theme" not in options:
+        attrs.append("data-site-theme")
     return f"<xla-layout {' '.join(attrs)}></xla-layout>"
 
 
 def fence_format(source: str, language: str, class_name: str, options: Dict[str, Any], md: Any, **kwargs: Any) -> str:
     """superfences' formatter: the element followed by the static figure
     (see the module docstring), or the escaped error for a bad shape."""
+    if "_refused" in options:
+        LOG.warning("xla-layout fence: %s is not an option this extension takes; the block stays code", options["_refused"])
+        return f'<pre class="xla-layout-refused"><code>{html.escape(source)}</code></pre>'
     text = " ".join(source.split())
     theme = options.get("theme", "light")
     try:
@@ -131,7 +203,7 @@ def fence_format(source: str, language: str, class_name: str, options: Dict[str,
             text,
             view=options.get("view", "both"),
             labels=options.get("labels", "auto"),
-            width=options.get("width", 1200),
+            width=options.get("width", WIDTH),
             theme="dark" if theme == "dark" else "light",
         )
     except LayoutError as e:
@@ -141,5 +213,6 @@ def fence_format(source: str, language: str, class_name: str, options: Dict[str,
     return (
         f'<div class="{html.escape(classes, quote=True)}">{STYLE}'
         f"{element_html(text, options)}"
-        f'<div class="xla-layout-fallback">{_native.inline_svg(svg)}</div></div>'
+        f'<div class="xla-layout-fallback">{_native.inline_svg(svg)}</div>'
+        f"{SITE_THEME if 'theme' not in options else ''}</div>"
     )

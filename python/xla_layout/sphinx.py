@@ -18,20 +18,27 @@ file) for PDF output.
 The live element: when the wheel carries the app's release build
 (``scripts/python-assets.sh``), HTML builders also get the live
 ``<xla-layout>`` element (``shape``, ``view``, ``theme``; ``controls``,
-``autoplay``, ``select``, ``step`` and ``compare`` are its options too;
-the static figure shows the first layout only) before the
+``autoplay``, ``speed``, ``select``, ``step``, ``compare``, ``sharding``,
+``device`` and ``app`` are its options too: every attribute the element
+takes; the static figure shows the first layout, unsharded) before the
 inline figure, with a style rule that shows exactly one of them: the
 figure while ``xla-layout`` is not defined (no script, JavaScript off, a
 print), the element once it is. The element's script is added only to
 pages with a figure, once each; the script, glue JS and wasm are copied to
-``_static/xla-layout/`` (about 750 KB; the site must be served over http,
-as browsers do not import modules from ``file:``). ``xla_layout_live =
-False`` in ``conf.py`` keeps the static figures alone.
+``_static/xla-layout/`` (with the sharded embed module, for figures with a
+``sharding``; the site must be served over http, as browsers do not import
+modules from ``file:``). ``xla_layout_live = False`` in ``conf.py`` keeps
+the static figures alone. ``xla_layout_app = "https://..."`` in ``conf.py``
+is the full app's address for each element's "open in the full app" link
+(an ``:app:`` option overrides it); without either the link is left out.
+Without ``:theme:`` the element follows the site's colour scheme and its
+light/dark switch (furo's, Material's; ``xla_layout.mkdocs.SITE_THEME``),
+and the static figure is drawn light, at most as wide as the column.
 
 Hook: the event ``xla-layout-html(app, text, options, svg)``. A handler
 that returns a string replaces the figure in HTML builders with that HTML;
 ``None`` keeps ours. ``options`` holds ``view``, ``labels``, ``width``,
-``theme`` and the element's options given; ``svg`` is the figure ready for
+``theme`` when given and the element's options given; ``svg`` is the figure ready for
 inlining.
 """
 
@@ -49,7 +56,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from . import LayoutError, __version__, _native, assets as _assets, parse
 from . import svg as figure_svg
-from .mkdocs import STYLE, element_html
+from .mkdocs import ELEMENT_OPTIONS, SITE_THEME, STYLE, WIDTH, app_address, element_html
 
 #: The event the live element connects to (see the module docstring).
 HTML_EVENT = "xla-layout-html"
@@ -59,7 +66,7 @@ INLINE_FORMATS = ("html",)
 
 VIEWS = ("both", "logical", "memory")
 LABELS = ("auto", "offset", "index", "letters", "none")
-THEMES = ("light", "dark")
+THEMES = ("light", "dark", "system")
 CONTROLS = ("none", "compact", "full")
 #: Where the element's files go in an HTML build's output.
 STATIC_DIR = "xla-layout"
@@ -87,6 +94,26 @@ def _compare(value: str) -> str:
     return text
 
 
+def _text(value: str) -> str:
+    text = " ".join((value or "").split())
+    if not text:
+        raise ValueError("needs a value")
+    return text
+
+
+def _app(value: str) -> str:
+    address = app_address(value or "")
+    if address is None:
+        raise ValueError("app is an http, https or file address, or a relative one")
+    return address
+
+
+def _speed(value: str) -> str:
+    if not 0 < float(value) < 1e9:
+        raise ValueError("speed is elements per second, > 0")
+    return value.strip()
+
+
 def _select(value: str) -> str:
     parts = value.replace(" ", "").split(",")
     if not all(p.isdigit() for p in parts):
@@ -107,6 +134,10 @@ class XlaLayoutDirective(SphinxDirective):
         "select": _select,
         "step": directives.positive_int,
         "compare": _compare,
+        "speed": _speed,
+        "sharding": _text,
+        "device": directives.nonnegative_int,
+        "app": _app,
     }
 
     def run(self) -> List[nodes.Node]:
@@ -114,14 +145,21 @@ class XlaLayoutDirective(SphinxDirective):
         options = {
             "view": self.options.get("view", "both"),
             "labels": self.options.get("labels", "auto"),
-            "width": self.options.get("width", 1200),
-            "theme": self.options.get("theme", "light"),
+            "width": self.options.get("width", WIDTH),
         }
-        element = {name: self.options[name] for name in ("controls", "select", "step", "compare") if name in self.options}
+        if "theme" in self.options:
+            options["theme"] = self.options["theme"]
+        element = {
+            name: self.options[name]
+            for name in ("controls", "speed", "select", "step", "compare", "sharding", "device", "app")
+            if name in self.options
+        }
+        if "app" not in element and self.config.xla_layout_app:
+            element["app"] = self.config.xla_layout_app
         if "autoplay" in self.options:
             element["autoplay"] = True
         try:
-            svg = figure_svg(text, **options)
+            svg = figure_svg(text, **dict(options, theme="dark" if options.get("theme") == "dark" else "light"))
         except LayoutError as e:
             error = self.state_machine.reporter.error(
                 f"xla-layout: {e.reason}",
@@ -178,13 +216,14 @@ def visit_html(self: Any, node: xla_layout_figure) -> None:
     if hooked is None:
         if _live(self.builder):
             _pages(self.builder).add(self.builder.current_docname)
-            live = {k: options[k] for k in ("view", "theme", "controls", "select", "step", "compare", "autoplay") if k in options}
+            live = {k: options[k] for k in (*ELEMENT_OPTIONS, "autoplay") if k in options}
             hooked = (
                 f'<div class="xla-layout-figure">{STYLE}{element_html(node["text"], live)}'
-                f'<div class="xla-layout-fallback">{svg}</div></div>'
+                f'<div class="xla-layout-fallback">{svg}</div>'
+                f"{SITE_THEME if 'theme' not in live else ''}</div>"
             )
         else:
-            hooked = f'<div class="xla-layout-figure">{svg}</div>'
+            hooked = f'<div class="xla-layout-figure">{STYLE}{svg}</div>'
     self.body.append(hooked)
     raise nodes.SkipNode
 
@@ -221,6 +260,24 @@ def copy_files(app: Any, exception: Any) -> None:
         (folder / name).write_bytes(data)
 
 
+def keep_figures_out_of_epub(app: Any, env: Any) -> None:
+    """The SVG files are written beside the doctrees, which an epub build
+    keeps inside its output folder: the epub would carry each figure twice
+    (its copy in ``_images/`` and this one). They are left out by name."""
+    if not app.builder.name.startswith("epub"):
+        return
+    folder = Path(env.doctreedir) / "xla-layout"
+    outdir = Path(app.builder.outdir).resolve()
+    for path in sorted(folder.glob("xla-layout-*.svg")):
+        try:
+            name = path.resolve().relative_to(outdir).as_posix()
+        except ValueError:
+            continue  # outside the output: not packed anyway
+        if name not in app.config.epub_exclude_files:
+            # A new list: the default one may be shared by other builds.
+            app.config.epub_exclude_files = [*app.config.epub_exclude_files, name]
+
+
 def skip(self: Any, node: xla_layout_figure) -> None:
     raise nodes.SkipNode
 
@@ -228,6 +285,8 @@ def skip(self: Any, node: xla_layout_figure) -> None:
 def setup(app: Any) -> Dict[str, Any]:
     app.add_event(HTML_EVENT)
     app.add_config_value("xla_layout_live", True, "html", types=(bool,))
+    app.add_config_value("xla_layout_app", None, "env", types=(str, type(None)))
+    app.connect("env-updated", keep_figures_out_of_epub)
     app.connect("html-page-context", add_script)
     app.connect("build-finished", copy_files)
     app.add_node(
