@@ -65,11 +65,12 @@ fi
 
 say "the ES module: static/xla-layout-element.js with npm/locate.esm.js, minified (esbuild)"
 awk -v locate="npm/locate.esm.js" '
-    /LOCATE-BEGIN/ { skipping = 1; while ((getline line < locate) > 0) print line; next }
-    /LOCATE-END/ { skipping = 0; next }
+    /\/\/ LOCATE-BEGIN/ { skipping = 1; while ((getline line < locate) > 0) print line; next }
+    /\/\/ LOCATE-END/ { skipping = 0; next }
     !skipping { print }
 ' static/xla-layout-element.js > "$STAGE/xla-layout.src.js"
-grep -q "import.meta.url" "$STAGE/xla-layout.src.js" || die "the ES module lost its LOCATE block"
+grep -q "import.meta.url" "$STAGE/xla-layout.src.js" && ! grep -q "__XLA_EMBED" "$STAGE/xla-layout.src.js" ||
+    die "the ES module's LOCATE block was not replaced"
 esbuild "$STAGE/xla-layout.src.js" --minify --format=esm --target=es2022 --log-level=warning \
     --outfile="$STAGE/xla-layout.js"
 rm "$STAGE/xla-layout.src.js"

@@ -59,7 +59,11 @@ EMBED_BUDGET_BYTES=$((250 * 1000))
 # 240 B in each module that draws; budget raised to 313,000 B); 313,214 B
 # on 2026-12-01 with the scanner's shape memo and facts' front table
 # (about 650 B in each module that scans; budget raised to 314,000 B).
-SHARDED_BUDGET_BYTES=$((314 * 1000))
+# On 2026-12-07 the element's `app` attribute (issue 70: "open in the
+# full app" points at a given app, and is left out without one) cost
+# 299 B here and 187 B in the embed module (the same wasm-opt run before
+# and after): budget raised to 315,000 B.
+SHARDED_BUDGET_BYTES=$((315 * 1000))
 
 LOGS="$ROOT/target/test-logs"
 mkdir -p "$LOGS"

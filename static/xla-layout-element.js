@@ -60,8 +60,8 @@
   const DEFAULT_APP = script && script.dataset ? script.dataset.app : undefined;
   const OPTIONS = ['shape', 'view', 'controls', 'autoplay', 'speed', 'theme', 'select', 'step', 'compare', 'sharding', 'device', 'app'];
 
-  // LOCATE-BEGIN (the npm package's ES module replaces the lines down to
-  // LOCATE-END: scripts/package.sh)
+  // LOCATE-BEGIN (the npm package's ES module replaces the lines from here
+  // to the end marker: scripts/package.sh)
   // The embed module (embed mode without the full app's code), written by
   // scripts/module-names.sh (Trunk post_build hook).
   const BUILD = { js: '__XLA_EMBED_JS__', wasm: '__XLA_EMBED_WASM__' };
@@ -264,8 +264,13 @@
       delete options.app;
       if (app !== undefined && app.trim() !== '') {
         try {
-          // Relative to the page (not to the shadow root's link).
-          options.app = new URL(app, document.baseURI).href;
+          // Relative to the page (not to the shadow root's link), without
+          // query or fragment; only http, https and file addresses become
+          // a link (the module checks again).
+          const url = new URL(app, document.baseURI);
+          url.search = '';
+          url.hash = '';
+          if (['http:', 'https:', 'file:'].includes(url.protocol)) options.app = url.href;
         } catch {
           // Not an address: no link.
         }

@@ -239,31 +239,15 @@ pub fn full_app_href(app: &str, shown: Shown<'_>) -> String {
     )
 }
 
-/// An app address given by a page (`<xla-layout app=..>`) as a link's
-/// base: its query and fragment cut off; `None` when blank or when it
-/// names a scheme other than http, https or file (`javascript:` and
-/// `data:` never become a link).
+/// An app address given by a page (`<xla-layout app=..>`, which the
+/// element's script resolves against the page and gives without query or
+/// fragment) as a link's base: `None` unless it is an http, https or file
+/// address (`javascript:` and `data:` never become a link).
 pub fn app_address(given: &str) -> Option<String> {
-    let given = given.trim();
-    let base = given.split(['?', '#']).next().unwrap_or_default();
-    if base.is_empty() {
-        return None;
-    }
-    // A scheme is letters, digits, `+-.` before the first `:`, which comes
-    // before any `/` (RFC 3986, 3.1); anything else is a relative path.
-    if let Some((scheme, _)) = base.split_once(':') {
-        let is_scheme = scheme
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_alphabetic())
-            && scheme
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c));
-        if is_scheme && !["http", "https", "file"].contains(&scheme.to_ascii_lowercase().as_str()) {
-            return None;
-        }
-    }
-    Some(base.to_owned())
+    ["http://", "https://", "file:"]
+        .iter()
+        .any(|p| given.len() > p.len() && given.starts_with(p))
+        .then(|| given.to_owned())
 }
 
 /// The embed page's address for what `shown` shows under `base` (the

@@ -91,7 +91,7 @@ test('the app under /course/layout/ draws, its stylesheet applies and its embed 
   assert.ok(rules > 50, `the app's style sheet applies (${rules} rules)`);
   assert.equal(await page.$('#load-error'), null);
   // The second part of the split module arrives too (relative as well).
-  await page.waitForFunction(() => window.__xlaLayoutRest?.ready !== null);
+  await page.waitForFunction(() => window.__xlaLayoutRest && window.__xlaLayoutRest.ready !== null);
   // The embed code and share links point at this deployment.
   await page.waitForSelector('#copy-embed');
   await page.click('#copy-embed');
