@@ -57,11 +57,13 @@ mkdir -p "$OUT"
 say "the npm package (scripts/package.sh)"
 bash scripts/package.sh
 
-say "the static app: $APP-app.tar.gz"
+say "the static app: $APP.tar.gz"
 stage="$ROOT/target/app-package"
 rm -rf "$stage"
 mkdir -p "$stage/$APP"
 cp -r dist/. "$stage/$APP/"
+# Trunk's own files (.trunk-lock) are not the app's.
+find "$stage/$APP" -name '.*' -type f -delete
 cat > "$stage/$APP/README.md" <<EOF
 # xla-layout-viz $VERSION: the app, to host anywhere
 
@@ -80,6 +82,14 @@ in it is relative. Open index.html for the app, docs.html for a page of
 More: docs/hosting.md in the project's repository.
 EOF
 tar -C "$stage" -czf "$OUT/$APP.tar.gz" "$APP"
+# One top folder with the app, its examples page and the README.
+listing="$(tar -tzf "$OUT/$APP.tar.gz")"
+if printf '%s\n' "$listing" | grep -qv "^$APP/"; then
+    die "$APP.tar.gz has entries outside its top folder $APP/"
+fi
+for f in index.html docs.html xla-layout-element.js README.md; do
+    printf '%s\n' "$listing" | grep -qx "$APP/$f" || die "$APP.tar.gz has no $APP/$f"
+done
 
 if [ "$BUILD" = 1 ]; then
     say "the Python wheel with the live widget (scripts/python-install.sh --wheel --no-build)"
@@ -92,13 +102,12 @@ wheel="$(ls -t target/wheels/xla_layout-"$PY_VERSION"-*.whl 2>/dev/null | head -
 cp "$wheel" "$OUT/"
 
 say "MANIFEST (size in bytes, SHA-256)"
-(
+manifest="$(
     cd "$OUT"
     for f in *; do
-        [ "$f" = MANIFEST ] && continue
         printf '%s  %s  %s\n' "$f" "$(stat -c %s "$f")" "$(sha256sum "$f" | cut -d' ' -f1)"
     done
-) > "$OUT/MANIFEST.tmp"
-mv "$OUT/MANIFEST.tmp" "$OUT/MANIFEST"
+)"
+printf '# file  size-in-bytes  sha256 (xla-layout-viz %s)\n%s\n' "$VERSION" "$manifest" > "$OUT/MANIFEST"
 cat "$OUT/MANIFEST"
 say "done: target/artifacts/"
