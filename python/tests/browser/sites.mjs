@@ -13,7 +13,13 @@
 //     sideways.
 
 import assert from 'node:assert/strict';
-import { launch } from './launch.mjs';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch, repoRoot } from './launch.mjs';
+
+// Screenshots: target/e2e/site-<switch>-dark.png and -static.png.
+const shots = join(repoRoot, 'target', 'e2e');
+mkdirSync(shots, { recursive: true });
 
 const url = process.env.PAGE_URL;
 const kind = process.env.SWITCH;
@@ -49,6 +55,8 @@ try {
   };
   await flip(true);
   seen.dark = await following('dark');
+  await page.$$eval('xla-layout', (els) => els[0].scrollIntoView());
+  await page.screenshot({ path: join(shots, `site-${kind}-dark.png`) });
   await flip(false);
   seen.light = await following('light');
   // A figure given a theme keeps it whatever the site does.
@@ -74,6 +82,7 @@ try {
     assert.ok(f.shown, 'the static figure shows without the script');
     assert.ok(f.svg <= f.column && f.svg > 0, `the figure (${f.svg} px) fits its column (${f.column} px)`);
   }
+  await plain.screenshot({ path: join(shots, `site-${kind}-static.png`) });
   seen.scrollsStatic = await plain.evaluate(() => document.documentElement.scrollWidth > innerWidth);
   assert.equal(seen.scrollsStatic, false);
   console.log(`sites: ${JSON.stringify(seen)}`);
