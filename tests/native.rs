@@ -51,6 +51,7 @@ mod render_views;
 mod report_match;
 mod scan_finds;
 mod scan_json;
+mod scan_mlir;
 mod scan_records;
 mod scan_sharding;
 mod sharding_jax;

@@ -28,6 +28,8 @@ use report_entry::Pending;
 
 #[path = "line_cursor.rs"]
 mod line_cursor;
+#[path = "mlir_scan.rs"]
+mod mlir_scan;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "parallel.rs"]
 pub(super) mod parallel;
@@ -72,6 +74,8 @@ pub struct Scanner {
     found: usize,
     done: bool,
     scratch: Vec<(usize, usize)>,
+    /// The MLIR reader, when the text is MLIR (`mlir_scan.rs`).
+    mlir: Option<Box<crate::core::mlir::Reader>>,
 }
 
 impl Scanner {
@@ -98,6 +102,7 @@ impl Scanner {
         if text.len() != self.len || (self.pos == 0 && self.found == 0 && !self.done) {
             self.restart();
             self.len = text.len();
+            self.mlir = mlir_scan::reader_for(text);
         }
         if text.len() > MAX_SCAN_LEN {
             self.done = true;
@@ -116,6 +121,9 @@ impl Scanner {
     /// the text's end.
     fn run(&mut self, text: &str, stop: usize) {
         let end = text.len();
+        if self.mlir.is_some() {
+            return self.mlir_run(text, stop);
+        }
         while self.pos < end && self.pos < stop {
             if let Some((resume, le, ls)) = self.free {
                 self.free_text(text, resume, le, ls, stop);

@@ -62,6 +62,7 @@ pub struct Find<'a> {
 }
 
 /// A reader of one text, resumable statement by statement.
+#[derive(Debug)]
 pub struct Reader {
     meshes: Meshes,
     pos: usize,

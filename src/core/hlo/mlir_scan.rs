@@ -1,0 +1,141 @@
+//! MLIR text in a scan: a text that [`looks_like_mlir`] is read by the
+//! MLIR reader (`crate::core::mlir`, docs/scan.md, "MLIR text") instead of
+//! the HLO statements, and each type it reports becomes a find like an
+//! HLO shape's: the XLA shape's facts, and the sharding's per device.
+//!
+//! A type with no XLA shape is a find whose facts say why (no kind, an
+//! error relative to the type's start); a sharding that is refused is a
+//! sharding whose facts say why.
+
+use std::sync::Arc;
+
+use super::Scanner;
+use crate::core::hlo::attached::Attached;
+use crate::core::hlo::finds::push;
+use crate::core::hlo::found::{Ctx, Found, Role, ShapeError, ShapeFacts};
+use crate::core::hlo::sharding::ShardingFacts;
+use crate::core::mlir::{looks_like_mlir, Find, Reader, Role as MlirRole};
+use crate::core::span::Span;
+
+/// A reader for `text` when it is MLIR.
+pub(super) fn reader_for(text: &str) -> Option<Box<Reader>> {
+    looks_like_mlir(text).then(|| Box::new(Reader::new(text)))
+}
+
+fn role(r: MlirRole) -> Role {
+    match r {
+        MlirRole::EntryParameter => Role::EntryParameter,
+        MlirRole::EntryResult => Role::EntryResult,
+        MlirRole::Parameter => Role::Parameter,
+        MlirRole::FunctionResult => Role::ComputationResult,
+        MlirRole::Result => Role::Result,
+        MlirRole::Operand => Role::Operand,
+        MlirRole::Text => Role::Text,
+    }
+}
+
+/// `span` without its sigil (`%0` -> `0`, `@main` -> `main`), as HLO's
+/// names are given without `%`.
+fn bare(text: &str, span: Span) -> Span {
+    match text.as_bytes().get(span.start) {
+        Some(b'%' | b'@') if span.end > span.start + 1 => Span::new(span.start + 1, span.end),
+        _ => span,
+    }
+}
+
+impl Scanner {
+    /// MLIR statements until `stop` or the text's end.
+    pub(super) fn mlir_run(&mut self, text: &str, stop: usize) {
+        let Some(mut reader) = self.mlir.take() else {
+            return;
+        };
+        let done = reader.step(text, stop, &mut |f: Find<'_>| {
+            let found = self.mlir_found(text, &f);
+            self.push(found);
+        });
+        self.pos = if done { text.len() } else { reader.pos() };
+        self.mlir = Some(reader);
+    }
+
+    fn mlir_found(&mut self, text: &str, f: &Find<'_>) -> Found {
+        let r = role(f.role);
+        // A function's arguments and results are its signature's, as an
+        // HLO computation's parameters are.
+        let signature = matches!(
+            r,
+            Role::Parameter | Role::ComputationResult | Role::EntryParameter | Role::EntryResult
+        );
+        let owner = f.op.map(|o| bare(text, o));
+        let ctx = Ctx {
+            instruction: if signature {
+                None
+            } else {
+                f.name.map(|n| bare(text, n))
+            },
+            opcode: if signature { None } else { owner },
+            computation: if signature { owner } else { None },
+            index: f.index,
+            name: if signature {
+                f.name.map(|n| bare(text, n))
+            } else {
+                None
+            },
+            root: false,
+        };
+        let at = self.lines.locate(text.as_bytes(), f.span.start);
+        let facts = match f.shape {
+            Ok(shape) => self.cache.index(shape, &mut self.out.facts),
+            Err(e) => push(
+                &mut self.out.facts,
+                Arc::new(ShapeFacts {
+                    error: Some(ShapeError {
+                        message: e.message.clone(),
+                        start: e.start.saturating_sub(f.span.start),
+                        end: e.end.saturating_sub(f.span.start),
+                    }),
+                    ..ShapeFacts::empty()
+                }),
+            ),
+        };
+        let mut found = Found::new(r, f.span, at, &ctx, facts);
+        if let Some((attr, sharding)) = &f.sharding {
+            let k = match (sharding, f.shape) {
+                (Ok(s), Ok(shape)) => {
+                    self.shardings
+                        .index(shape, s, false, &mut self.cache, &mut self.out.attached)
+                }
+                (Ok(_), Err(_)) => push(
+                    &mut self.out.attached,
+                    Arc::new(Attached::Sharding(ShardingFacts {
+                        error: Some("the value's type has no XLA shape".into()),
+                        ..ShardingFacts::default()
+                    })),
+                ),
+                (Err(e), _) => {
+                    let quoted = text.get(e.start..e.end).unwrap_or("");
+                    push(
+                        &mut self.out.attached,
+                        Arc::new(Attached::Sharding(ShardingFacts {
+                            error: Some(format!(
+                                "`{}` in `{}`: {}",
+                                short(quoted),
+                                short(&text[attr.start..attr.end]),
+                                e.message
+                            )),
+                            ..ShardingFacts::default()
+                        })),
+                    )
+                }
+            };
+            found.attach(Some(k));
+        }
+        found
+    }
+}
+
+fn short(s: &str) -> String {
+    match s.char_indices().nth(40) {
+        Some((cut, _)) => format!("{}...", &s[..cut]),
+        None => s.to_owned(),
+    }
+}
