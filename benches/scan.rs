@@ -1,5 +1,5 @@
 //! Scanning a generated 50 MB HLO module in one pass (target: at least
-//! 200 MB/s natively).
+//! 200 MB/s natively); MLIR text against HLO text of the same program.
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
@@ -119,6 +119,28 @@ mod native {
                 out.len()
             })
         });
+        g.finish();
+
+        // The same program's two texts (tests/fixtures/mlir/bench_mlp.*,
+        // `scripts/mlir-oracle.py --bench`: one jax lowering, as MLIR and
+        // as HLO), each repeated to 20 MB, scanned on one thread (a text
+        // that is MLIR is read on one): the MLIR reader against the HLO
+        // scanner, in the same run (issue 65: within 1.5x of HLO's MB/s).
+        let mut g = c.benchmark_group("scan_mlir");
+        g.sample_size(10);
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mlir/");
+        for name in ["bench_mlp.shardy.hlo", "bench_mlp.shardy.mlir"] {
+            let one = std::fs::read_to_string(format!("{dir}{name}")).expect("bench input");
+            let text = one.repeat((20 << 20) / one.len() + 1);
+            g.throughput(Throughput::Bytes(text.len() as u64));
+            g.bench_function(format!("{name}_20MB_one_thread"), |b| {
+                b.iter(|| {
+                    let mut sc = Scanner::new();
+                    sc.scan_some(&text, usize::MAX);
+                    sc.take_found().len()
+                })
+            });
+        }
         g.finish();
 
         // Junk that looks a little like shapes, instructions and report

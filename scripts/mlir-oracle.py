@@ -21,6 +21,11 @@ XLA makes of each sharded value:
     XLA_FLAGS=--xla_force_host_platform_device_count=8 \\
         python scripts/mlir-oracle.py [--gspmd] [--tag TAG] tests/fixtures/mlir
 
+With `--bench`, it writes instead one larger program's two texts,
+`bench_mlp.<tag>.mlir` and `bench_mlp.<tag>.hlo` (a sharded MLP's
+training step: the same lowering as MLIR and as HLO), which the scan
+benchmark reads both of (benches/scan.rs, "scan_mlir").
+
 Each run writes `<case>.<tag>.mlir` (tag: `shardy`, `gspmd`, or the one
 given) and appends its lines to `expected.tsv` (delete it first to
 regenerate all): file, where (`arg0`, `result1`, `%3`), global, sharding,
@@ -152,10 +157,13 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--gspmd", action="store_true")
     ap.add_argument("--tag")
+    ap.add_argument("--bench", action="store_true")
     opts = ap.parse_args()
     if opts.gspmd:
         jax.config.update("jax_use_shardy_partitioner", False)
     tag = opts.tag or ("gspmd" if opts.gspmd else "shardy")
+    if opts.bench:
+        return bench_program(opts.out, tag)
     rows = []
     for name, f, args, out in cases():
         jitted = jax.jit(f, out_shardings=out) if out is not None else jax.jit(f)
@@ -187,6 +195,31 @@ def main():
         for row in rows:
             fh.write("\t".join(row) + "\n")
     print(f"{len(rows)} rows, jax {jax.__version__}, {tag}", file=sys.stderr)
+
+
+def bench_program(out, tag):
+    """A sharded 8-layer MLP's training step, lowered: MLIR and HLO."""
+    devs = np.array(jax.devices()[:8])
+    mesh = Mesh(devs.reshape(4, 2), ("data", "model"))
+    layers, width = 8, 256
+
+    def loss(params, x):
+        for w, b in params:
+            x = jnp.tanh(x @ w + b)
+            x = jax.lax.with_sharding_constraint(x, NamedSharding(mesh, P("data", None)))
+        return jnp.mean(x * x)
+
+    def step(params, x):
+        grads = jax.grad(loss)(params, x)
+        return [(w - 0.1 * gw, b - 0.1 * gb) for (w, b), (gw, gb) in zip(params, grads)]
+
+    w = jax.ShapeDtypeStruct((width, width), jnp.float32, sharding=NamedSharding(mesh, P(None, "model")))
+    b = jax.ShapeDtypeStruct((width,), jnp.float32, sharding=NamedSharding(mesh, P("model")))
+    x = jax.ShapeDtypeStruct((64, width), jnp.float32, sharding=NamedSharding(mesh, P("data", None)))
+    lowered = jax.jit(step).lower([(w, b)] * layers, x)
+    for ext, text in (("mlir", lowered.as_text()), ("hlo", lowered.as_text(dialect="hlo"))):
+        with open(os.path.join(out, f"bench_mlp.{tag}.{ext}"), "w") as fh:
+            fh.write(text)
 
 
 def partitioned_constraints(lowered):

@@ -1,9 +1,12 @@
 //! Any text: scanning never panics, every span lies on character
 //! boundaries inside the text, spans come in order, and scanning in
-//! small chunks or on threads finds the same as one pass.
+//! small chunks or on threads finds the same as one pass. MLIR text
+//! (seeds from tests/fixtures/mlir) goes through the same scan, and one
+//! op line's breakdown stays inside the text.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use xla_layout_viz::core::hlo::{explain, scan_on_threads, Scanner};
+use xla_layout_viz::core::mlir::breakdown;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
@@ -43,5 +46,12 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(chunked, whole);
     if let Some(d) = explain(&text) {
         assert!(text.get(d.span.range()).is_some());
+    }
+    if let Some(p) = breakdown(&text) {
+        let spans = [p.span, p.op].into_iter().chain(p.results).chain(p.operands);
+        let spans = spans.chain(p.operand_types).chain(p.result_types);
+        for s in spans.chain(p.attributes.iter().flat_map(|&(n, v)| [n, v])) {
+            assert!(text.get(s.range()).is_some(), "op part {s:?}");
+        }
     }
 });

@@ -137,14 +137,15 @@ def test_what_is_not_read_is_refused_plainly(mesh):
         X.shard("f32[16,8]", mesh=mesh, spec=P(P.UNCONSTRAINED, None))
 
 
-# Item 7: a Lowered program is read through its HLO text, not StableHLO.
-def test_scan_of_a_lowered_program_reads_its_hlo(mesh):
+# Item 7: a Lowered program is read through its as_text(), StableHLO
+# (issue 65's MLIR reader), with the sharding JAX lowers it to.
+def test_scan_of_a_lowered_program_reads_its_stablehlo(mesh):
     s = NamedSharding(mesh, P(None, "model"))
     lowered = jax.jit(lambda a: a * 2, in_shardings=s, out_shardings=s).lower(
         jax.ShapeDtypeStruct((16, 512), jnp.float32))
     records = X.scan(lowered)
     assert len(records) > 0
-    assert records == X.scan(lowered.as_text(dialect="hlo"))
+    assert records == X.scan(lowered.as_text())
     assert any(r.get("sharding") == jax_text(s, 2) for r in records)
 
 

@@ -192,11 +192,12 @@ def _cell(value: Any) -> str:
 
 def scan(source: Any) -> ScanResult:
     """Every shape in ``source``: HLO text (an instruction, a module), a
-    memory report, any text; a ``jax.stages.Compiled`` (its
-    ``as_text()``: the optimized module, per-device shapes); or a
-    ``jax.stages.Lowered`` (its ``as_text(dialect="hlo")``: the module JAX
-    hands XLA, global shapes with their ``sharding=``; its default text is
-    StableHLO). Read here; JAX is never imported.
+    memory report, StableHLO (MLIR) text, any text; a
+    ``jax.stages.Compiled`` (its ``as_text()``: the optimized module,
+    per-device shapes); or a ``jax.stages.Lowered`` (its ``as_text()``:
+    StableHLO with Shardy's or GSPMD's shardings, read as XLA will
+    partition it, docs/scan.md "MLIR text"). Read here; JAX is never
+    imported.
 
     Returns a :class:`ScanResult`, a sequence of dicts, each exactly the object
     ``xla-layout scan --json`` prints on one line (keys in docs/scan.md;
@@ -208,21 +209,18 @@ def scan(source: Any) -> ScanResult:
 
 
 def _text_of(source: Any, who: str, objects: str) -> str:
-    """The HLO text of ``source`` for the function ``who`` (named in the
-    errors), which takes text or ``objects``."""
+    """The text of ``source`` (HLO, or a Lowered's StableHLO) for the
+    function ``who`` (named in the errors), which takes text or
+    ``objects``."""
     if isinstance(source, str):
         return source
     if isinstance(source, (bytes, bytearray)):
         return bytes(source).decode("utf-8", errors="replace")
     as_text = getattr(source, "as_text", None)
     if callable(as_text):
-        if callable(getattr(source, "compile", None)):
-            # jax.stages.Lowered: `as_text()` is StableHLO (MLIR), which
-            # the scanner does not read; `dialect="hlo"` is XLA's HLO text
-            # of the same module (Lowered.as_text, jax/_src/stages.py).
-            text = as_text(dialect="hlo")
-        else:
-            text = as_text()
+        # jax.stages.Lowered's `as_text()` is StableHLO (MLIR), which the
+        # scanner reads (docs/scan.md, "MLIR text"); a Compiled's is HLO.
+        text = as_text()
         if isinstance(text, str):
             return text
         raise TypeError(f"{type(source).__name__}.as_text() returned {type(text).__name__}, not str")

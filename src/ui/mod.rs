@@ -10,6 +10,7 @@
 
 pub mod anim;
 pub mod breakdown;
+pub mod breakdown_mlir;
 use crate::core::sizes::bytes;
 pub mod compare;
 pub mod compare_view;

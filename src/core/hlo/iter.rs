@@ -12,8 +12,7 @@ use super::scanner::Scanner;
 /// same as on one thread (see `parallel.rs`).
 pub fn scan(text: &str) -> Finds {
     #[cfg(not(target_arch = "wasm32"))]
-    // MLIR is read on one thread: its meshes are declared once, at the top.
-    if text.len() >= 4 * MIN_PIECE && !crate::core::mlir::looks_like_mlir(text) {
+    if text.len() >= 4 * MIN_PIECE {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         return scan_on_threads(text, threads, MIN_PIECE);
     }

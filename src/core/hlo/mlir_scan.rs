@@ -6,6 +6,13 @@
 //! A type with no XLA shape is a find whose facts say why (no kind, an
 //! error relative to the type's start); a sharding that is refused is a
 //! sharding whose facts say why.
+//!
+//! Natively MLIR is always read. In the browser a module reads it only
+//! once [`enable_mlir`] has been called (the app does): the scanner
+//! reaches the reader through function pointers set there, so the embed
+//! modules, which scan a pasted instruction for its sharding and never
+//! enable it, leave the reader's code out (as `ui::shard::enable` does
+//! for shardings).
 
 use std::sync::Arc;
 
@@ -17,8 +24,39 @@ use crate::core::hlo::sharding::ShardingFacts;
 use crate::core::mlir::{looks_like_mlir, Find, Reader, Role as MlirRole};
 use crate::core::span::Span;
 
-/// A reader for `text` when it is MLIR.
-pub(super) fn reader_for(text: &str) -> Option<Box<Reader>> {
+/// How the scanner reaches the reader.
+pub(super) struct Hooks {
+    /// A reader for a text, when it is MLIR.
+    pub start: fn(&str) -> Option<Box<Reader>>,
+    /// [`Scanner::mlir_run`].
+    pub run: fn(&mut Scanner, &str, usize),
+}
+
+static HOOKS: Hooks = Hooks {
+    start: reader_for,
+    run: Scanner::mlir_run,
+};
+
+#[cfg(target_arch = "wasm32")]
+static ENABLED: std::sync::OnceLock<&'static Hooks> = std::sync::OnceLock::new();
+
+/// Lets this module's scans read MLIR text (a no-op natively, where they
+/// always do).
+pub fn enable_mlir() {
+    #[cfg(target_arch = "wasm32")]
+    ENABLED.get_or_init(|| &HOOKS);
+}
+
+/// The hooks, if MLIR is read here.
+#[inline(always)]
+pub(super) fn hooks() -> Option<&'static Hooks> {
+    #[cfg(target_arch = "wasm32")]
+    return ENABLED.get().copied();
+    #[cfg(not(target_arch = "wasm32"))]
+    Some(&HOOKS)
+}
+
+fn reader_for(text: &str) -> Option<Box<Reader>> {
     looks_like_mlir(text).then(|| Box::new(Reader::new(text)))
 }
 
@@ -45,7 +83,7 @@ fn bare(text: &str, span: Span) -> Span {
 
 impl Scanner {
     /// MLIR statements until `stop` or the text's end.
-    pub(super) fn mlir_run(&mut self, text: &str, stop: usize) {
+    fn mlir_run(&mut self, text: &str, stop: usize) {
         let Some(mut reader) = self.mlir.take() else {
             return;
         };

@@ -50,6 +50,7 @@ pub use instruction::{Arg, Attr};
 pub use iter::{scan, ScanChunks};
 pub use record::{Record, ReportRecord};
 pub use report::ReportedSize;
+pub use scanner::mlir_scan::enable_mlir;
 #[cfg(not(target_arch = "wasm32"))]
 pub use scanner::parallel::scan_on_threads;
 pub use scanner::{Outcome, Progress, Scanner, NOTHING_FOUND_HINT, TOO_LONG_HINT};

@@ -59,7 +59,9 @@ type Piece = (usize, Scanner);
 /// (the others were read on by the scanner before them).
 pub(crate) fn scan_in_pieces(text: &str, threads: usize, min_piece: usize) -> (Finds, usize) {
     let threads = threads.min(MAX_THREADS);
-    let cuts = if threads < 2 || text.len() > MAX_SCAN_LEN {
+    // MLIR is read in one piece: its meshes are declared once, at the top.
+    let one = threads < 2 || crate::core::mlir::looks_like_mlir(text);
+    let cuts = if one || text.len() > MAX_SCAN_LEN {
         Vec::new()
     } else {
         cuts(text.as_bytes(), threads * PIECES_PER_THREAD, min_piece)

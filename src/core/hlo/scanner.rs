@@ -29,7 +29,7 @@ use report_entry::Pending;
 #[path = "line_cursor.rs"]
 mod line_cursor;
 #[path = "mlir_scan.rs"]
-mod mlir_scan;
+pub(super) mod mlir_scan;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "parallel.rs"]
 pub(super) mod parallel;
@@ -102,7 +102,7 @@ impl Scanner {
         if text.len() != self.len || (self.pos == 0 && self.found == 0 && !self.done) {
             self.restart();
             self.len = text.len();
-            self.mlir = mlir_scan::reader_for(text);
+            self.mlir = mlir_scan::hooks().and_then(|h| (h.start)(text));
         }
         if text.len() > MAX_SCAN_LEN {
             self.done = true;
@@ -121,8 +121,8 @@ impl Scanner {
     /// the text's end.
     fn run(&mut self, text: &str, stop: usize) {
         let end = text.len();
-        if self.mlir.is_some() {
-            return self.mlir_run(text, stop);
+        if let (Some(_), Some(h)) = (&self.mlir, mlir_scan::hooks()) {
+            return (h.run)(self, text, stop);
         }
         while self.pos < end && self.pos < stop {
             if let Some((resume, le, ls)) = self.free {

@@ -6,20 +6,48 @@ use super::types::TypeError;
 use crate::core::span::Span;
 
 /// Does `text` look like MLIR rather than HLO? Its first statement (past
-/// blank lines, comments and `#loc` aliases) opens a `module`, a
+/// blank lines, `//` comments and `#loc` lines) opens a `module`, a
 /// `func.func`, an `sdy.mesh`, or is an op on `%` values with a
 /// `tensor<...>` type; an `HloModule` never is.
+///
+/// Bytes and plain loops only, inlined: every scan asks, the app's idle
+/// warm-up included, which must not call into the second part of the
+/// app's module (docs/dependencies.md, "The app in two parts").
+#[inline(always)]
 pub fn looks_like_mlir(text: &str) -> bool {
-    let head = &text[..text.len().min(1 << 16)];
-    for line in head.lines() {
-        let t = line.trim_start();
-        if t.is_empty() || t.starts_with("//") || t.starts_with("#loc") {
+    let b = text.as_bytes();
+    let end = b.len().min(1 << 16);
+    let mut i = 0;
+    while i < end {
+        while i < end && matches!(b[i], b' ' | b'\t' | b'\r' | b'\n') {
+            i += 1;
+        }
+        let mut le = i;
+        while le < end && b[le] != b'\n' {
+            le += 1;
+        }
+        let line = &b[i..le];
+        if line.is_empty() || line.starts_with(b"//") || line.starts_with(b"#loc") {
+            i = le + 1;
             continue;
         }
-        return t.starts_with("module")
-            || t.starts_with("func.func")
-            || t.starts_with("sdy.mesh")
-            || (t.starts_with('%') && t.contains("tensor<"));
+        if line.starts_with(b"module")
+            || line.starts_with(b"func.func")
+            || line.starts_with(b"sdy.mesh")
+        {
+            return true;
+        }
+        if line[0] != b'%' {
+            return false;
+        }
+        let mut k = 0;
+        while k + 7 <= line.len() {
+            if &line[k..k + 7] == b"tensor<" {
+                return true;
+            }
+            k += 1;
+        }
+        return false;
     }
     false
 }
