@@ -21,6 +21,20 @@ use crate::core::{ElementType, TypeClass};
 
 /// XLA's element type for an MLIR element type's text, or why not.
 pub fn xla_element(mlir: &str) -> Result<ElementType, String> {
+    // The commonest names first, without allocating.
+    match mlir {
+        "f32" => return Ok(ElementType::F32),
+        "bf16" => return Ok(ElementType::Bf16),
+        "f16" => return Ok(ElementType::F16),
+        "f64" => return Ok(ElementType::F64),
+        "i1" => return Ok(ElementType::Pred),
+        "i8" => return Ok(ElementType::S8),
+        "i32" => return Ok(ElementType::S32),
+        "i64" => return Ok(ElementType::S64),
+        "ui8" => return Ok(ElementType::U8),
+        "ui32" => return Ok(ElementType::U32),
+        _ => {}
+    }
     if let Some(inner) = mlir
         .strip_prefix("complex<")
         .and_then(|r| r.strip_suffix('>'))

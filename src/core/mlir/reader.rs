@@ -73,6 +73,11 @@ pub struct Reader {
     token: Finder<'static>,
     sharding: Finder<'static>,
     spans: Vec<(usize, usize)>,
+    /// Where the current statement's types start (reused).
+    at: Vec<usize>,
+    /// The text holds a `tuple<` or a `.token` somewhere: else only
+    /// `tensor<` is looked for.
+    rare: bool,
 }
 
 /// A sharding as found: where its attribute is, and its XLA text.
@@ -91,6 +96,9 @@ impl Reader {
             token: Finder::new(b".token"),
             sharding: Finder::new(b"sharding"),
             spans: Vec::new(),
+            at: Vec::new(),
+            rare: memchr::memmem::find(text.as_bytes(), b"tuple<").is_some()
+                || memchr::memmem::find(text.as_bytes(), b".token").is_some(),
         }
     }
 
@@ -123,17 +131,21 @@ impl Reader {
         if line.starts_with(b"//") || line.starts_with(b"sdy.mesh") || line.starts_with(b"module") {
             return;
         }
-        // Only statements with a type in them are read further.
-        let has = self.tensor.find(line).is_some()
-            || self.tuple.find(line).is_some()
-            || self.token.find(line).is_some();
-        if !has {
-            return;
-        }
         if line.starts_with(b"func.func") {
-            self.function(text, s, e, visit);
+            let has = self.tensor.find(line).is_some()
+                || (self.rare
+                    && (self.tuple.find(line).is_some() || self.token.find(line).is_some()));
+            if has {
+                self.function(text, s, e, visit);
+            }
         } else {
-            self.op(text, s, e, visit);
+            // Only statements with a type in them are read further.
+            let mut at = std::mem::take(&mut self.at);
+            self.types_in(b, s, e, &mut at);
+            if !at.is_empty() {
+                self.op(text, s, e, &at, visit);
+            }
+            self.at = at;
         }
     }
 
@@ -141,13 +153,12 @@ impl Reader {
     fn types_in(&self, b: &[u8], s: usize, e: usize, out: &mut Vec<usize>) {
         out.clear();
         let hay = &b[s..e];
-        for f in [&self.tensor, &self.tuple] {
-            out.extend(
-                f.find_iter(hay)
-                    .map(|k| s + k)
-                    .filter(|&k| k == 0 || !is_word(b[k - 1])),
-            );
+        let word_start = |&k: &usize| k == 0 || !is_word(b[k - 1]);
+        out.extend(self.tensor.find_iter(hay).map(|k| s + k).filter(word_start));
+        if !self.rare {
+            return;
         }
+        out.extend(self.tuple.find_iter(hay).map(|k| s + k).filter(word_start));
         for k in self.token.find_iter(hay) {
             let at = s + k;
             for p in [&b"!stablehlo"[..], b"!mhlo"] {
@@ -195,7 +206,7 @@ impl Reader {
     fn function(&mut self, text: &str, s: usize, e: usize, visit: &mut dyn FnMut(Find<'_>)) {
         let b = text.as_bytes();
         let Some(at) = memchr::memchr(b'@', &b[s..e]).map(|k| s + k) else {
-            return self.op(text, s, e, visit);
+            return self.op_here(text, s, e, visit);
         };
         let name_end = (at + 1..e).find(|&k| !is_word(b[k])).unwrap_or(e);
         let fname = Span::new(at, name_end);
@@ -206,7 +217,7 @@ impl Reader {
             (Role::Parameter, Role::FunctionResult)
         };
         if b.get(name_end) != Some(&b'(') {
-            return self.op(text, s, e, visit);
+            return self.op_here(text, s, e, visit);
         }
         let close = match close_of(b, name_end, e) {
             Ok(c) => c,
@@ -251,6 +262,14 @@ impl Reader {
         self.spans = results;
     }
 
+    /// [`Reader::op`] on a statement whose types are not looked up yet.
+    fn op_here(&mut self, text: &str, s: usize, e: usize, visit: &mut dyn FnMut(Find<'_>)) {
+        let mut at = std::mem::take(&mut self.at);
+        self.types_in(text.as_bytes(), s, e, &mut at);
+        self.op(text, s, e, &at, visit);
+        self.at = at;
+    }
+
     /// `T {attrs}` of a function's argument or result.
     #[allow(clippy::too_many_arguments)]
     fn typed_value(
@@ -289,7 +308,14 @@ impl Reader {
     }
 
     /// An op statement: `%r = op ... : (operands) -> results`.
-    fn op(&mut self, text: &str, s: usize, e: usize, visit: &mut dyn FnMut(Find<'_>)) {
+    fn op(
+        &mut self,
+        text: &str,
+        s: usize,
+        e: usize,
+        at: &[usize],
+        visit: &mut dyn FnMut(Find<'_>),
+    ) {
         let b = text.as_bytes();
         let (names, op) = op_head(b, s, e);
         let sig = trailing_colon(b, s, e);
@@ -316,12 +342,19 @@ impl Reader {
             operands = results;
             results = (e, e);
         }
-        let mut at = Vec::new();
-        self.types_in(b, s, e, &mut at);
-        let count = results_count(b, results);
+        // Most ops carry no sharding: an attribute dictionary (`{`) or a
+        // Shardy op is looked into, once.
+        let head = &b[s..sig.unwrap_or(e)];
+        let sharded = (memchr::memchr(b'{', head).is_some() || op_text.starts_with("sdy."))
+            && self.sharding.find(head).is_some();
+        let count = if sharded {
+            results_count(b, results)
+        } else {
+            0
+        };
         let (mut operand_k, mut result_k) = (0, 0);
         let mut done = s;
-        for &t in &at {
+        for &t in at {
             if t < done {
                 continue; // inside a tuple type already read
             }
@@ -336,10 +369,12 @@ impl Reader {
             };
             let (name, sharding) = if role == Role::Result {
                 let k = result_k - 1;
-                (
-                    result_name(b, names, k),
-                    self.op_sharding(text, s, sig.unwrap_or(e), op_text, k, count),
-                )
+                let sharding = if sharded {
+                    self.op_sharding(text, s, sig.unwrap_or(e), op_text, k, count)
+                } else {
+                    None
+                };
+                (result_name(b, names, k), sharding)
             } else {
                 (None, None)
             };
@@ -567,6 +602,11 @@ fn result_name(b: &[u8], names: (usize, usize), k: usize) -> Option<Span> {
     if names.0 == names.1 {
         return None;
     }
+    if memchr::memchr(b',', &b[names.0..names.1]).is_none() {
+        // `%r` or `%r:2`: one name for every result.
+        let e = memchr::memchr(b':', &b[names.0..names.1]).map_or(names.1, |c| names.0 + c);
+        return Some(Span::new(names.0, e));
+    }
     let mut list = Vec::new();
     split_top(b, names.0, names.1, &mut list);
     let &(s, e) = if list.len() == 1 {
@@ -593,8 +633,40 @@ fn results_count(b: &[u8], (s, e): (usize, usize)) -> usize {
     list.len().max(1)
 }
 
-/// The last top-level ` : ` of a statement: where its types start.
+/// The last top-level ` : ` of a statement: where its types start. The
+/// last ` : ` of all is looked at first: when what follows it never
+/// closes a bracket it did not open (and holds no string), it is the one.
 fn trailing_colon(b: &[u8], s: usize, e: usize) -> Option<usize> {
+    if let Some(k) = memchr::memmem::rfind(&b[s..e], b" : ") {
+        let c = s + k + 1;
+        if never_closes_outer(b, c + 1, e) {
+            return Some(c);
+        }
+    }
+    trailing_colon_slow(b, s, e)
+}
+
+/// Does `b[s..e]` hold no string and no closer of a bracket opened before it?
+fn never_closes_outer(b: &[u8], s: usize, e: usize) -> bool {
+    let mut depth = 0usize;
+    let mut i = s;
+    while i < e {
+        match b[i] {
+            b'"' => return false,
+            b'-' if b.get(i + 1) == Some(&b'>') => i += 1,
+            b'<' | b'(' | b'[' | b'{' => depth += 1,
+            b'>' | b')' | b']' | b'}' => match depth.checked_sub(1) {
+                Some(d) => depth = d,
+                None => return false,
+            },
+            _ => {}
+        }
+        i += 1;
+    }
+    true
+}
+
+fn trailing_colon_slow(b: &[u8], s: usize, e: usize) -> Option<usize> {
     let mut last = None;
     let mut i = s;
     while i < e {

@@ -88,7 +88,16 @@ fn read(
             ),
         );
     };
-    let close = match close_of(b, open, end) {
+    // Most types close at their first `>` (nothing nested): found with
+    // memchr; else the full bracket match.
+    let quick = memchr::memchr(b'>', &b[open + 1..end])
+        .map(|k| open + 1 + k)
+        .filter(|&c| {
+            !b[open + 1..c]
+                .iter()
+                .any(|&x| matches!(x, b'<' | b'"' | b'(' | b'-'))
+        });
+    let close = match quick.map_or_else(|| close_of(b, open, end), Ok) {
         Ok(c) => c,
         Err(u) => {
             // The type ends where its line does: the rest is read on.
@@ -161,7 +170,9 @@ fn tuple_body(
 
 fn tensor_body(text: &str, start: usize, end: usize, out: &mut String) -> Result<(), TypeError> {
     let b = text.as_bytes();
-    let mut dims: [(u64, bool); MAX_DIMS] = [(0, false); MAX_DIMS];
+    // Up to 8 dims on the stack (most tensors), more in a vector.
+    let mut small = [(0u64, false); 8];
+    let mut big: Vec<(u64, bool)> = Vec::new();
     let mut rank = 0;
     let mut i = skip_space(b, start, end);
     // Dims: digits or `?`, each followed by `x`.
@@ -201,13 +212,31 @@ fn tensor_body(text: &str, start: usize, end: usize, out: &mut String) -> Result
         if rank == MAX_DIMS {
             return err(d, i, format!("more than {MAX_DIMS} dims"));
         }
-        dims[rank] = (value, dynamic);
+        if rank < small.len() {
+            small[rank] = (value, dynamic);
+        } else {
+            if big.is_empty() {
+                big.extend_from_slice(&small);
+            }
+            big.push((value, dynamic));
+        }
         rank += 1;
     }
-    // The element type, then an optional `, encoding`.
+    let dims: &[(u64, bool)] = if rank <= small.len() {
+        &small[..rank]
+    } else {
+        &big
+    };
+    // The element type, then an optional `, encoding` (the common case,
+    // no comma, is read without splitting).
     let mut pieces = Vec::new();
-    split_top(b, i, end, &mut pieces);
-    let Some(&(es, ee)) = pieces.first() else {
+    let (first, rest) = if memchr::memchr(b',', &b[i..end]).is_none() {
+        (Some(super::bytes::trim(b, i, end)), &pieces[..])
+    } else {
+        split_top(b, i, end, &mut pieces);
+        (pieces.first().copied(), pieces.get(1..).unwrap_or(&[]))
+    };
+    let Some((es, ee)) = first else {
         return err(
             start,
             end.max(start + 1),
@@ -227,15 +256,15 @@ fn tensor_body(text: &str, start: usize, end: usize, out: &mut String) -> Result
         message,
     })?;
     let mut bounds: Option<Vec<Option<u64>>> = None;
-    if let Some(&(ns, ne)) = pieces.get(1) {
+    if let Some(&(ns, ne)) = rest.first() {
         bounds = Some(encoding(text, ns, ne, rank)?);
     }
-    if let Some(&(xs, xe)) = pieces.get(2) {
+    if let Some(&(xs, xe)) = rest.get(1) {
         return err(xs, xe, "a tensor type has one encoding at most".into());
     }
     out.push_str(element.name());
     out.push('[');
-    for (k, &(value, dynamic)) in dims[..rank].iter().enumerate() {
+    for (k, &(value, dynamic)) in dims.iter().enumerate() {
         if k > 0 {
             out.push(',');
         }
