@@ -107,3 +107,25 @@ fn megabytes_of_broken_mlir_scan_without_panic() {
     let found = scan(&text);
     assert!(found.len() > (8 << 20) / 120);
 }
+
+#[test]
+fn lines_and_columns_are_where_the_types_are() {
+    for entry in std::fs::read_dir(dir()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "mlir") {
+            continue;
+        }
+        let text: &'static str =
+            Box::leak(std::fs::read_to_string(&path).unwrap().into_boxed_str());
+        for r in records(text) {
+            let before = &text[..r.start];
+            let line = before.matches('\n').count() + 1;
+            let column = before[before.rfind('\n').map_or(0, |k| k + 1)..]
+                .chars()
+                .count()
+                + 1;
+            assert_eq!((r.line, r.column), (line, column), "{path:?} {}", r.text);
+            assert_eq!(&text[r.start..r.end], r.text);
+        }
+    }
+}

@@ -18,7 +18,6 @@ use std::sync::Arc;
 
 use super::Scanner;
 use crate::core::hlo::attached::Attached;
-use crate::core::hlo::finds::push;
 use crate::core::hlo::found::{Ctx, Found, Role, ShapeError, ShapeFacts};
 use crate::core::hlo::sharding::ShardingFacts;
 use crate::core::mlir::{looks_like_mlir, Find, Reader, Role as MlirRole};
@@ -87,7 +86,18 @@ impl Scanner {
         let Some(mut reader) = self.mlir.take() else {
             return;
         };
+        let b = text.as_bytes();
+        // The end of the line entered last: finds on it are located
+        // without a search for line ends.
+        let mut line_end: Option<usize> = None;
         let done = reader.step(text, stop, &mut |f: Find<'_>| {
+            let at = f.span.start;
+            if line_end.is_none_or(|le| at > le) {
+                let ls = memchr::memrchr(b'\n', &b[..at]).map_or(0, |k| k + 1);
+                let le = memchr::memchr(b'\n', &b[at..]).map_or(b.len(), |k| at + k);
+                self.lines.enter_line(b, ls, le);
+                line_end = Some(le);
+            }
             let found = self.mlir_found(text, &f);
             self.push(found);
         });
@@ -122,38 +132,36 @@ impl Scanner {
         };
         let at = self.lines.locate(text.as_bytes(), f.span.start);
         let facts = match f.shape {
-            Ok(shape) => self.cache.index(shape, &mut self.out.facts),
-            Err(e) => push(
-                &mut self.out.facts,
-                Arc::new(ShapeFacts {
-                    error: Some(ShapeError {
-                        message: e.message.clone(),
-                        start: e.start.saturating_sub(f.span.start),
-                        end: e.end.saturating_sub(f.span.start),
-                    }),
-                    ..ShapeFacts::empty()
+            Ok(shape) => self.cache.index(shape, &mut self.out.tables),
+            Err(e) => self.out.tables.push(Arc::new(ShapeFacts {
+                error: Some(ShapeError {
+                    message: e.message.clone(),
+                    start: e.start.saturating_sub(f.span.start),
+                    end: e.end.saturating_sub(f.span.start),
                 }),
-            ),
+                ..ShapeFacts::empty()
+            })),
         };
         let mut found = Found::new(r, f.span, at, &ctx, facts);
         if let Some((attr, sharding)) = &f.sharding {
             let k = match (sharding, f.shape) {
                 (Ok(s), Ok(shape)) => {
                     self.shardings
-                        .index(shape, s, false, &mut self.cache, &mut self.out.attached)
+                        .index(shape, s, false, &mut self.cache, &mut self.out.tables)
                 }
-                (Ok(_), Err(_)) => push(
-                    &mut self.out.attached,
-                    Arc::new(Attached::Sharding(ShardingFacts {
-                        error: Some("the value's type has no XLA shape".into()),
-                        ..ShardingFacts::default()
-                    })),
-                ),
+                (Ok(_), Err(_)) => {
+                    self.out
+                        .tables
+                        .push(Arc::new(Attached::Sharding(ShardingFacts {
+                            error: Some("the value's type has no XLA shape".into()),
+                            ..ShardingFacts::default()
+                        })))
+                }
                 (Err(e), _) => {
                     let quoted = text.get(e.start..e.end).unwrap_or("");
-                    push(
-                        &mut self.out.attached,
-                        Arc::new(Attached::Sharding(ShardingFacts {
+                    self.out
+                        .tables
+                        .push(Arc::new(Attached::Sharding(ShardingFacts {
                             error: Some(format!(
                                 "`{}` in `{}`: {}",
                                 short(quoted),
@@ -161,8 +169,7 @@ impl Scanner {
                                 e.message
                             )),
                             ..ShardingFacts::default()
-                        })),
-                    )
+                        })))
                 }
             };
             found.attach(Some(k));

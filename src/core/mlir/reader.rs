@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use memchr::memmem::Finder;
+use memchr::memmem::{Finder, FinderRev};
 
 use super::bytes::{close_of, skip_space, split_top, string_end, trim};
 use super::sdy::{per_value, Meshes, SdyError};
@@ -73,6 +73,12 @@ pub struct Reader {
     token: Finder<'static>,
     sharding: Finder<'static>,
     spans: Vec<(usize, usize)>,
+    /// ` : `, looked for from a statement's end.
+    colon: FinderRev<'static>,
+    /// The last types read (MLIR text, XLA text or why not, relative to
+    /// the type): most programs repeat a few types, read once here.
+    memo: [(Vec<u8>, Result<String, TypeError>); 4],
+    memo_next: usize,
     /// Where the current statement's types start (reused).
     at: Vec<usize>,
     /// The text holds a `tuple<` or a `.token` somewhere: else only
@@ -97,6 +103,9 @@ impl Reader {
             sharding: Finder::new(b"sharding"),
             spans: Vec::new(),
             at: Vec::new(),
+            colon: FinderRev::new(b" : "),
+            memo: std::array::from_fn(|_| (Vec::new(), Ok(String::new()))),
+            memo_next: 0,
             rare: memchr::memmem::find(text.as_bytes(), b"tuple<").is_some()
                 || memchr::memmem::find(text.as_bytes(), b".token").is_some(),
         }
@@ -184,11 +193,45 @@ impl Reader {
         sharding: &Found,
         visit: &mut dyn FnMut(Find<'_>),
     ) -> usize {
-        let mut shape = std::mem::take(&mut self.shape);
-        let (stop, r) = read_type(text, at, end, &mut shape);
         let sharding = sharding
             .as_ref()
             .map(|(sp, r)| (*sp, r.as_ref().map(|s| s.as_str())));
+        let b = text.as_bytes();
+        // A tensor type seen lately: its XLA text (or error) again.
+        let quick = if b[at..end].starts_with(b"tensor<") {
+            super::types::quick_close(b, at + 6, end)
+        } else {
+            None
+        };
+        if let Some(close) = quick {
+            let key = &b[at..=close];
+            if let Some((_, r)) = self.memo.iter().find(|(k, _)| k.as_slice() == key) {
+                let moved;
+                let r = match r {
+                    Ok(s) => Ok(s.as_str()),
+                    Err(e) => {
+                        moved = TypeError {
+                            start: e.start + at,
+                            end: e.end + at,
+                            message: e.message.clone(),
+                        };
+                        Err(&moved)
+                    }
+                };
+                visit(Find {
+                    role,
+                    span: Span::new(at, close + 1),
+                    name,
+                    op,
+                    index,
+                    shape: r,
+                    sharding,
+                });
+                return close + 1;
+            }
+        }
+        let mut shape = std::mem::take(&mut self.shape);
+        let (stop, r) = read_type(text, at, end, &mut shape);
         visit(Find {
             role,
             span: Span::new(at, stop),
@@ -198,6 +241,26 @@ impl Reader {
             shape: r.as_ref().map(|()| shape.as_str()),
             sharding,
         });
+        if quick.is_some_and(|c| c + 1 == stop) {
+            let slot = &mut self.memo[self.memo_next % 4];
+            slot.0.clear();
+            slot.0.extend_from_slice(&b[at..stop]);
+            slot.1 = match r {
+                Ok(()) => {
+                    let old = std::mem::replace(&mut slot.1, Ok(String::new()));
+                    let mut kept = old.unwrap_or_default();
+                    kept.clear();
+                    kept.push_str(&shape);
+                    Ok(kept)
+                }
+                Err(e) => Err(TypeError {
+                    start: e.start - at,
+                    end: e.end - at,
+                    message: e.message,
+                }),
+            };
+            self.memo_next += 1;
+        }
         self.shape = shape;
         stop
     }
@@ -318,7 +381,7 @@ impl Reader {
     ) {
         let b = text.as_bytes();
         let (names, op) = op_head(b, s, e);
-        let sig = trailing_colon(b, s, e);
+        let sig = trailing_colon(&self.colon, b, s, e);
         let mut operands = (e, e);
         let mut results = (e, e);
         if let Some(c) = sig {
@@ -636,8 +699,8 @@ fn results_count(b: &[u8], (s, e): (usize, usize)) -> usize {
 /// The last top-level ` : ` of a statement: where its types start. The
 /// last ` : ` of all is looked at first: when what follows it never
 /// closes a bracket it did not open (and holds no string), it is the one.
-fn trailing_colon(b: &[u8], s: usize, e: usize) -> Option<usize> {
-    if let Some(k) = memchr::memmem::rfind(&b[s..e], b" : ") {
+fn trailing_colon(colon: &FinderRev<'_>, b: &[u8], s: usize, e: usize) -> Option<usize> {
+    if let Some(k) = colon.rfind(&b[s..e]) {
         let c = s + k + 1;
         if never_closes_outer(b, c + 1, e) {
             return Some(c);

@@ -37,6 +37,22 @@ pub(crate) fn type_at(b: &[u8], i: usize) -> bool {
         || rest.starts_with(b"!mhlo.token")
 }
 
+/// The `>` closing the `<` at `open` when nothing is nested inside (most
+/// tensor types): one pass over a few bytes; `None` sends the caller to
+/// the full bracket match.
+#[inline]
+pub(crate) fn quick_close(b: &[u8], open: usize, end: usize) -> Option<usize> {
+    let mut i = open + 1;
+    while i < end {
+        match b[i] {
+            b'>' => return Some(i),
+            b'<' | b'"' | b'(' | b'-' | b'\n' => return None,
+            _ => i += 1,
+        }
+    }
+    None
+}
+
 /// The type starting at `i` (before `end`): its end, and its XLA text
 /// written into `out` (cleared first), or why not.
 pub fn read_type(
@@ -88,16 +104,7 @@ fn read(
             ),
         );
     };
-    // Most types close at their first `>` (nothing nested): found with
-    // memchr; else the full bracket match.
-    let quick = memchr::memchr(b'>', &b[open + 1..end])
-        .map(|k| open + 1 + k)
-        .filter(|&c| {
-            !b[open + 1..c]
-                .iter()
-                .any(|&x| matches!(x, b'<' | b'"' | b'(' | b'-'))
-        });
-    let close = match quick.map_or_else(|| close_of(b, open, end), Ok) {
+    let close = match quick_close(b, open, end).map_or_else(|| close_of(b, open, end), Ok) {
         Ok(c) => c,
         Err(u) => {
             // The type ends where its line does: the rest is read on.
@@ -188,8 +195,11 @@ fn tensor_body(text: &str, start: usize, end: usize, out: &mut String) -> Result
                 while i < end && b[i].is_ascii_digit() {
                     i += 1;
                 }
-                match text[d..i].parse::<u64>() {
-                    Ok(v) if v <= i64::MAX as u64 => (v, false),
+                let v = b[d..i].iter().try_fold(0u64, |v, &c| {
+                    v.checked_mul(10)?.checked_add(u64::from(c - b'0'))
+                });
+                match v {
+                    Some(v) if v <= i64::MAX as u64 => (v, false),
                     _ => {
                         return err(
                             d,
@@ -230,7 +240,7 @@ fn tensor_body(text: &str, start: usize, end: usize, out: &mut String) -> Result
     // The element type, then an optional `, encoding` (the common case,
     // no comma, is read without splitting).
     let mut pieces = Vec::new();
-    let (first, rest) = if memchr::memchr(b',', &b[i..end]).is_none() {
+    let (first, rest) = if !b[i..end].contains(&b',') {
         (Some(super::bytes::trim(b, i, end)), &pieces[..])
     } else {
         split_top(b, i, end, &mut pieces);
