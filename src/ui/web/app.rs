@@ -103,18 +103,7 @@ pub fn App(props: &AppProps) -> Html {
 
     let on_edit = {
         let dispatch = dispatch.clone();
-        (*use_memo((), move |_| {
-            dispatch.reform(|text: String| {
-                // MLIR's reader is turned on by the first MLIR text, so
-                // that a page of shapes never reaches into its code
-                // (`breakdown_mlir::enable`).
-                if crate::core::mlir::looks_like_mlir(&text) {
-                    crate::ui::breakdown_mlir::enable();
-                }
-                Action::Edit(text)
-            })
-        }))
-        .clone()
+        (*use_memo((), move |_| dispatch.reform(Action::Edit))).clone()
     };
     // A large paste is held as a document, never in the box (issue 15).
     let box_draws = matches!(state.status, Status::Valid) && !state.input.trim().is_empty();
