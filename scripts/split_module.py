@@ -33,7 +33,11 @@ counted).
 binaryen 108 (Debian 12's) cannot read `table.fill`, which wasm-bindgen's
 glue code uses to clear one externref slot; each such fill of one null is
 rewritten as the `table.set` it amounts to (same length, padded with
-`nop`s). That version also writes the `__wbindgen_externrefs` export as the
+`nop`s). The rewrite is a pattern over code bytes, so it is checked
+against the module itself: binaryen 132's `wasm-dis` (npm, ./tools)
+counts the `table.fill` instructions before and after, and the build
+fails, saying what it found, unless every one was rewritten and nothing
+else was (`checked_table_fills`). That version also writes the `__wbindgen_externrefs` export as the
 function table's; the export is set back to the externref table.
 """
 
@@ -162,6 +166,41 @@ def rewrite_table_fills(data):
     return out, count
 
 
+def table_fills_in(data, where):
+    """How many `table.fill` instructions the module `data` holds, as
+    binaryen 132's disassembler reads it (Debian's 108 cannot)."""
+    wasm_dis = HERE.parent / "tools/node_modules/.bin/wasm-dis"
+    if not wasm_dis.exists():
+        sys.exit(
+            f"split_module.py: {wasm_dis} not found: the table fills' rewrite cannot be "
+            "checked (scripts/lib.sh installs binaryen into ./tools for release builds)"
+        )
+    module = where / "app-fills-check.wasm"
+    module.write_bytes(data)
+    text = run(wasm_dis, *FEATURES, module).stdout
+    module.unlink()
+    return len(re.findall(r"\btable\.fill\b", text))
+
+
+def checked_table_fills(data, where):
+    """`rewrite_table_fills`, failing the build unless it rewrote exactly
+    the module's `table.fill` instructions: as many as the disassembler
+    counts before, none after. A new form of fill in wasm-bindgen's glue
+    (another value, another count) or a match that is not an instruction
+    stops the build here, not in wasm-split or in a browser."""
+    before = table_fills_in(data, where)
+    out, count = rewrite_table_fills(data)
+    after = table_fills_in(out, where)
+    if count != before or after != 0:
+        sys.exit(
+            f"split_module.py: the module has {before} table.fill instructions; the rewrite "
+            f"matched {count} and left {after}. Every fill must be wasm-bindgen's one-null "
+            "clear (`ref.null extern; i32.const 1; table.fill`), which binaryen 108's "
+            "wasm-split cannot read: see this script's docstring and rewrite_table_fills."
+        )
+    return out, count
+
+
 EXTERNREFS = b"__wbindgen_externrefs"
 
 
@@ -212,7 +251,7 @@ def instrument(staging):
     it."""
     split = shutil.which("wasm-split") or sys.exit("split_module.py: XLA_LAYOUT_SPLIT=profile needs wasm-split")
     app = app_module(staging)
-    data, fills = rewrite_table_fills(app.read_bytes())
+    data, fills = checked_table_fills(app.read_bytes(), staging)
     source = staging / "app-fills.wasm"
     source.write_bytes(data)
     out = staging / "app-instrumented.wasm"
@@ -259,7 +298,7 @@ def main(staging):
         say("!!! wasm-split (Debian's binaryen) not found: the app stays one module")
         stripped.replace(app)
     else:
-        data, fills = rewrite_table_fills(stripped.read_bytes())
+        data, fills = checked_table_fills(stripped.read_bytes(), staging)
         stripped.write_bytes(data)
         wanted = set(KEEP.read_text().splitlines()) - {""}
         # Functions without a name (wasm-bindgen's shims) stay too.
