@@ -70,6 +70,18 @@ fn check(text: &str) -> usize {
         .map(|f| serde_json::to_string(&f.record(text)).unwrap())
         .collect();
     assert_eq!(stepped, whole);
+    // Read backwards and every other one, the lookup's last hit is rarely
+    // right: the same computations.
+    let mut backwards: Vec<String> = finds
+        .iter()
+        .rev()
+        .map(|f| serde_json::to_string(&f.record(text)).unwrap())
+        .collect();
+    backwards.reverse();
+    assert_eq!(backwards, whole);
+    for (k, f) in finds.iter().enumerate().step_by(2) {
+        assert_eq!(serde_json::to_string(&f.record(text)).unwrap(), whole[k]);
+    }
     checked
 }
 

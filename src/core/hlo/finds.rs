@@ -9,6 +9,7 @@
 //! table a number points into is `tables.rs`'s rule: the tables own their
 //! id, and every find carries its tables' tag.
 
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::Arc;
 
 use super::attached::{Allocation, Attached};
@@ -29,6 +30,21 @@ pub struct Finds {
     /// where each opens (a byte offset) and its name. The first may have
     /// opened before these finds (an earlier step's finds list it too).
     pub(crate) computations: Vec<(usize, Span)>,
+    /// The entry of `computations` the last lookup found: finds are most
+    /// often read in text order, so the next one is mostly in it.
+    last: LastComputation,
+}
+
+/// [`Finds::computations`]' last hit: an atomic, so that finds stay
+/// `Sync` (Python's scan reads them with the GIL released), relaxed, as it
+/// is only where a lookup starts, never what it finds.
+#[derive(Default)]
+struct LastComputation(AtomicUsize);
+
+impl Clone for LastComputation {
+    fn clone(&self) -> LastComputation {
+        LastComputation(AtomicUsize::new(self.0.load(Relaxed)))
+    }
 }
 
 /// A find with what it names: its facts, and its report entry or sharding.
@@ -40,6 +56,7 @@ pub struct FoundRef<'a> {
     pub facts: &'a ShapeFacts,
     attached: Option<&'a Attached>,
     computations: &'a [(usize, Span)],
+    last: &'a AtomicUsize,
 }
 
 impl Finds {
@@ -87,6 +104,7 @@ impl Finds {
                 .and_then(|k| self.tables.get(k))
                 .map(|a| &**a),
             computations: &self.computations,
+            last: &self.last.0,
         }
     }
 
@@ -256,8 +274,22 @@ impl<'a> FoundRef<'a> {
             return None;
         }
         let at = f.span().start;
-        let k = self.computations.partition_point(|&(start, _)| start <= at);
-        k.checked_sub(1).map(|k| self.computations[k].1)
+        let c = self.computations;
+        // The last hit, when the find is in it (reading in text order);
+        // else a binary search.
+        let k = self.last.load(Relaxed);
+        let within = |k: usize| {
+            c.get(k).is_some_and(|&(start, _)| start <= at)
+                && c.get(k + 1).is_none_or(|&(next, _)| next > at)
+        };
+        if within(k) {
+            return Some(c[k].1);
+        }
+        let k = c
+            .partition_point(|&(start, _)| start <= at)
+            .checked_sub(1)?;
+        self.last.store(k, Relaxed);
+        Some(c[k].1)
     }
 
     /// `N` of an instruction `parameter(N)`, on its result: which argument
