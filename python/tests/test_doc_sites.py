@@ -201,3 +201,27 @@ def test_furo_site_draws_follows_its_switch_and_fits(tmp_path):
     code, warnings = sphinx_build("html", src, tmp_path / "html", tmp_path / "d")
     assert code == 0, warnings
     serve_and_check(tmp_path / "html", "index.html", "furo")
+
+
+def test_mkdocs_site_wide_app_address(tmp_path):
+    """mkdocs.yml's formatter(app=...) gives every fence the app's address;
+    a fence's own app wins; a bad one stops the build."""
+    pytest.importorskip("material")
+    (tmp_path / "docs").mkdir()
+    yml = MKDOCS_YML.replace(
+        "format: !!python/name:xla_layout.mkdocs.fence_format",
+        "format: !!python/object/apply:xla_layout.mkdocs.formatter\n"
+        "            kwds: {app: 'https://u.test/course/layout/'}",
+    )
+    (tmp_path / "mkdocs.yml").write_text(yml)
+    (tmp_path / "docs" / "index.md").write_text(
+        "# T\n\n```xla-layout\nf32[2]{0}\n```\n\n```xla-layout app=\"../other/\"\nf32[3]{0}\n```\n"
+    )
+    done = mkdocs_build(tmp_path / "mkdocs.yml", tmp_path / "site", tmp_path)
+    assert done.returncode == 0, done.stderr
+    page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert '<xla-layout shape="f32[2]{0}" app="https://u.test/course/layout/" data-site-theme>' in page
+    assert '<xla-layout shape="f32[3]{0}" app="../other/" data-site-theme>' in page
+    (tmp_path / "mkdocs.yml").write_text(yml.replace("https://u.test/course/layout/", "javascript:alert(1)"))
+    done = mkdocs_build(tmp_path / "mkdocs.yml", tmp_path / "site2", tmp_path)
+    assert done.returncode != 0 and "is not an http, https, file or relative address" in done.stderr

@@ -38,7 +38,8 @@ elements per second; ``theme``: light, dark, system; ``select``:
 of the same dims, drawn under the first with the verdict; ``sharding``:
 any sharding the element reads, the picture then one device's shard;
 ``device``: which device, from 0; ``app``: the full app's address, for an
-"open in the full app" link, left out without it; the static figure shows
+"open in the full app" link, left out without it (``formatter(app=...)``
+sets one for the whole site); the static figure shows
 the first layout, unsharded) and the static figure's (``labels``: auto,
 offset, index, letters, none; ``width``: 240..8192 pixels, 720 by default,
 and never wider than the page's column; its ``view`` and ``theme`` are the
@@ -57,6 +58,7 @@ warning too. Either way ``mkdocs build --strict`` fails.
 
 from __future__ import annotations
 
+import functools
 import html
 import logging
 import re
@@ -190,12 +192,32 @@ def element_html(text: str, options: Dict[str, Any]) -> str:
     return f"<xla-layout {' '.join(attrs)}></xla-layout>"
 
 
-def fence_format(source: str, language: str, class_name: str, options: Dict[str, Any], md: Any, **kwargs: Any) -> str:
+def formatter(app: "str | None" = None) -> Any:
+    """``fence_format`` with a site-wide app address: each element's "open
+    in the full app" link goes to ``app`` unless its fence gives ``app``.
+    In ``mkdocs.yml``, in place of ``!!python/name:...fence_format``::
+
+        format: !!python/object/apply:xla_layout.mkdocs.formatter
+          kwds: {app: "https://user.github.io/course/layout/"}
+    """
+    address = app_address(app) if app else None
+    if app and address is None:
+        raise ValueError(f"xla_layout.mkdocs.formatter: app={app!r} is not an http, https, file or relative address")
+    return functools.partial(fence_format, app=address)
+
+
+def fence_format(
+    source: str, language: str, class_name: str, options: Dict[str, Any], md: Any, app: "str | None" = None, **kwargs: Any
+) -> str:
     """superfences' formatter: the element followed by the static figure
-    (see the module docstring), or the escaped error for a bad shape."""
+    (see the module docstring), or the escaped error for a bad shape.
+    ``app``: the site's app address (``formatter``), for fences without
+    their own."""
     if "_refused" in options:
         LOG.warning("xla-layout fence: %s is not an option this extension takes; the block stays code", options["_refused"])
         return f'<pre class="xla-layout-refused"><code>{html.escape(source)}</code></pre>'
+    if app and "app" not in options:
+        options = dict(options, app=app)
     text = " ".join(source.split())
     theme = options.get("theme", "light")
     try:
