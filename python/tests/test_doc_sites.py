@@ -225,3 +225,36 @@ def test_mkdocs_site_wide_app_address(tmp_path):
     (tmp_path / "mkdocs.yml").write_text(yml.replace("https://u.test/course/layout/", "javascript:alert(1)"))
     done = mkdocs_build(tmp_path / "mkdocs.yml", tmp_path / "site2", tmp_path)
     assert done.returncode != 0 and "is not an http, https, file or relative address" in done.stderr
+
+
+PERMUTED = "{devices=[2,2]0,2,1,3}"
+
+
+def test_the_static_figure_of_a_sharded_block_is_the_elements_device(tmp_path):
+    """The element's device is a position in the picker's list; under
+    {devices=[2,2]0,2,1,3} position 1 is device 2 (shard()'s list), whose
+    shard the static figure draws in both tools; a sharding only the
+    element reads leaves the whole array."""
+    import markdown
+
+    import xla_layout as X
+    from xla_layout import mkdocs as M
+
+    text = "f32[8,8]{1,0}"
+    want = X._native.inline_svg(X.svg(text, sharding=PERMUTED, device=2, width=720))
+    assert want != X._native.inline_svg(X.svg(text, sharding=PERMUTED, device=1, width=720))
+    config = {"pymdownx.superfences": {"custom_fences": [
+        {"name": "xla-layout", "class": "xla-layout", "format": M.fence_format, "validator": M.fence_validator}]}}
+    page = markdown.markdown(
+        f'```xla-layout sharding="{PERMUTED}" device="1"\n{text}\n```\n\n'
+        f"```xla-layout sharding=\"x=2,y=2 P('x', 'y')\"\n{text}\n```\n",
+        extensions=["pymdownx.superfences"], extension_configs=config,
+    )
+    assert want in page
+    assert X._native.inline_svg(X.svg(text, width=720)) in page
+    pytest.importorskip("sphinx")
+    src = tmp_path / "src"
+    sphinx_project(src, "xla_layout_live = False\n", f".. xla-layout:: {text}\n   :sharding: {PERMUTED}\n   :device: 1\n")
+    code, warnings = sphinx_build("html", src, tmp_path / "html", tmp_path / "d")
+    assert code == 0, warnings
+    assert want in (tmp_path / "html" / "index.html").read_text(encoding="utf-8")

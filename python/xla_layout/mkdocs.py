@@ -37,10 +37,11 @@ elements per second; ``theme``: light, dark, system; ``select``:
 ``i,j,...``; ``step``: a tiling stage, from 1; ``compare``: a second layout
 of the same dims, drawn under the first with the verdict; ``sharding``:
 any sharding the element reads, the picture then one device's shard;
-``device``: which device, from 0; ``app``: the full app's address, for an
+``device``: which device, from 0 (the static figure draws that device's
+shard when ``shard`` reads the sharding, the whole array otherwise); ``app``: the full app's address, for an
 "open in the full app" link, left out without it (``formatter(app=...)``
 sets one for the whole site); the static figure shows
-the first layout, unsharded) and the static figure's (``labels``: auto,
+the first layout) and the static figure's (``labels``: auto,
 offset, index, letters, none; ``width``: 240..8192 pixels, 720 by default,
 and never wider than the page's column; its ``view`` and ``theme`` are the
 element's, ``system`` drawing light).
@@ -64,7 +65,7 @@ import logging
 import re
 from typing import Any, Dict
 
-from . import LayoutError, _native
+from . import LayoutError, _native, shard
 from . import svg as figure_svg
 
 LOG = logging.getLogger("mkdocs.plugins.xla_layout")
@@ -177,6 +178,30 @@ def _refusal(inputs: Dict[str, str], options: Dict[str, Any]) -> "str | None":
     return None
 
 
+def static_figure(text: str, options: Dict[str, Any], width: int) -> str:
+    """The static figure for a block's options: ``svg``'s, drawn light
+    unless ``theme`` is dark; with a ``sharding`` that ``shard`` reads,
+    the element's device's shard with the device grid (``device`` is a
+    position among the devices ``shard`` lists, as the element's picker
+    lists them; ``svg`` takes the device's id); otherwise the whole array.
+    Raises ``LayoutError`` for a shape that does not parse."""
+    figure = dict(
+        view=options.get("view", "both"),
+        labels=options.get("labels", "auto"),
+        width=width,
+        theme="dark" if options.get("theme") == "dark" else "light",
+    )
+    if options.get("sharding"):
+        try:
+            devices = shard(text, options["sharding"])["devices"]
+            index = int(options.get("device", 0))
+            if 0 <= index < len(devices):
+                return figure_svg(text, sharding=options["sharding"], device=devices[index]["device"], **figure)
+        except (LayoutError, ValueError, TypeError, KeyError):
+            pass  # a form only the element reads: the whole array below
+    return figure_svg(text, **figure)
+
+
 def element_html(text: str, options: Dict[str, Any]) -> str:
     """The ``<xla-layout>`` element for ``text`` with the element's options
     (every value escaped); without a ``theme``, marked to follow the
@@ -219,15 +244,8 @@ def fence_format(
     if app and "app" not in options:
         options = dict(options, app=app)
     text = " ".join(source.split())
-    theme = options.get("theme", "light")
     try:
-        svg = figure_svg(
-            text,
-            view=options.get("view", "both"),
-            labels=options.get("labels", "auto"),
-            width=options.get("width", WIDTH),
-            theme="dark" if theme == "dark" else "light",
-        )
+        svg = static_figure(text, options, options.get("width", WIDTH))
     except LayoutError as e:
         LOG.warning("xla-layout fence: %s", e.reason)
         return f'<pre class="xla-layout-error">{html.escape(str(e))}</pre>'

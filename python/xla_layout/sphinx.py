@@ -20,7 +20,8 @@ The live element: when the wheel carries the app's release build
 ``<xla-layout>`` element (``shape``, ``view``, ``theme``; ``controls``,
 ``autoplay``, ``speed``, ``select``, ``step``, ``compare``, ``sharding``,
 ``device`` and ``app`` are its options too: every attribute the element
-takes; the static figure shows the first layout, unsharded) before the
+takes; the static figure shows the first layout, and a sharded one the
+device's shard when ``shard`` reads the sharding) before the
 inline figure, with a style rule that shows exactly one of them: the
 figure while ``xla-layout`` is not defined (no script, JavaScript off, a
 print), the element once it is. The element's script is added only to
@@ -55,8 +56,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
 from . import LayoutError, __version__, _native, assets as _assets, parse
-from . import svg as figure_svg
-from .mkdocs import ELEMENT_OPTIONS, SITE_THEME, STYLE, WIDTH, app_address, element_html
+from .mkdocs import ELEMENT_OPTIONS, SITE_THEME, STYLE, WIDTH, app_address, element_html, static_figure
 
 #: The event the live element connects to (see the module docstring).
 HTML_EVENT = "xla-layout-html"
@@ -159,7 +159,7 @@ class XlaLayoutDirective(SphinxDirective):
         if "autoplay" in self.options:
             element["autoplay"] = True
         try:
-            svg = figure_svg(text, **dict(options, theme="dark" if options.get("theme") == "dark" else "light"))
+            svg = static_figure(text, dict(options, **element), options["width"])
         except LayoutError as e:
             error = self.state_machine.reporter.error(
                 f"xla-layout: {e.reason}",
