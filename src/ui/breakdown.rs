@@ -57,10 +57,10 @@ pub struct Part {
 /// The parts of the first instruction in `text`, in the seed page's order;
 /// `None` when no line of `text` is an instruction.
 pub fn parts(text: &str) -> Option<Vec<Part>> {
-    // An MLIR op line (`core::mlir`): the same list (only a text that
-    // looks like MLIR calls into that reader).
-    if crate::core::mlir::looks_like_mlir(text) {
-        return super::breakdown_mlir::support().and_then(|s| (s.parts)(text));
+    // An MLIR op line (`core::mlir`): the same list, where the page reads
+    // MLIR (`breakdown_mlir::enable`).
+    if let Some(mlir) = super::breakdown_mlir::support().and_then(|s| (s.parts)(text)) {
+        return mlir;
     }
     let b = explain(text)?;
     let slice = |s: Span| text.get(s.range()).unwrap_or("");

@@ -8,19 +8,21 @@
 //! embed modules leave the MLIR reader out.
 
 use super::breakdown::{Part, PartKind};
-use crate::core::mlir::{breakdown, read_type};
+use crate::core::mlir::{breakdown, looks_like_mlir, read_type};
 use crate::core::{Shape, Span};
 
 /// What the page reads of MLIR lines.
 #[derive(Clone, Copy)]
 pub struct Support {
-    pub parts: fn(&str) -> Option<Vec<Part>>,
-    pub result: fn(&str) -> Option<Shape>,
+    /// `None` when the text is not MLIR, else its op's parts (if any).
+    pub parts: fn(&str) -> Option<Option<Vec<Part>>>,
+    /// `None` when the text is not MLIR, else its op's result (if any).
+    pub result: fn(&str) -> Option<Option<Shape>>,
 }
 
 static SUPPORT: Support = Support {
-    parts: mlir_parts,
-    result: mlir_result,
+    parts: |t| looks_like_mlir(t).then(|| mlir_parts(t)),
+    result: |t| looks_like_mlir(t).then(|| mlir_result(t)),
 };
 
 #[cfg(target_arch = "wasm32")]

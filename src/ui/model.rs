@@ -189,8 +189,8 @@ pub fn analyse(request: &Request) -> Result<Model, InputError> {
 /// The result shape of the HLO instruction (or MLIR op) `text` holds, if
 /// it is valid.
 pub fn instruction_result(text: &str) -> Option<Shape> {
-    if core::mlir::looks_like_mlir(text) {
-        return super::breakdown_mlir::support().and_then(|s| (s.result)(text));
+    if let Some(mlir) = super::breakdown_mlir::support().and_then(|s| (s.result)(text)) {
+        return mlir;
     }
     let span = core::hlo::explain(text)?.shape?;
     core::parse(text.get(span.range())?).ok()
