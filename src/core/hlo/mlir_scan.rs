@@ -26,7 +26,7 @@ use crate::core::span::Span;
 /// How the scanner reaches the reader.
 pub(super) struct Hooks {
     /// A reader for a text, when it is MLIR.
-    pub start: fn(&str) -> Option<Box<Reader>>,
+    pub start: fn(&str) -> Option<Box<dyn std::any::Any + Send + Sync>>,
     /// [`Scanner::mlir_run`].
     pub run: fn(&mut Scanner, &str, usize),
 }
@@ -55,8 +55,8 @@ pub(super) fn hooks() -> Option<&'static Hooks> {
     Some(&HOOKS)
 }
 
-fn reader_for(text: &str) -> Option<Box<Reader>> {
-    looks_like_mlir(text).then(|| Box::new(Reader::new(text)))
+fn reader_for(text: &str) -> Option<Box<dyn std::any::Any + Send + Sync>> {
+    looks_like_mlir(text).then(|| Box::new(Reader::new(text)) as Box<_>)
 }
 
 fn role(r: MlirRole) -> Role {
@@ -83,7 +83,10 @@ fn bare(text: &str, span: Span) -> Span {
 impl Scanner {
     /// MLIR statements until `stop` or the text's end.
     fn mlir_run(&mut self, text: &str, stop: usize) {
-        let Some(mut reader) = self.mlir.take() else {
+        let Some(mut held) = self.mlir.take() else {
+            return;
+        };
+        let Some(reader) = held.downcast_mut::<Reader>() else {
             return;
         };
         let b = text.as_bytes();
@@ -102,7 +105,7 @@ impl Scanner {
             self.push(found);
         });
         self.pos = if done { text.len() } else { reader.pos() };
-        self.mlir = Some(reader);
+        self.mlir = Some(held);
     }
 
     fn mlir_found(&mut self, text: &str, f: &Find<'_>) -> Found {

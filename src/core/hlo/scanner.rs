@@ -74,8 +74,10 @@ pub struct Scanner {
     found: usize,
     done: bool,
     scratch: Vec<(usize, usize)>,
-    /// The MLIR reader, when the text is MLIR (`mlir_scan.rs`).
-    mlir: Option<Box<crate::core::mlir::Reader>>,
+    /// The MLIR reader, when the text is MLIR (`mlir_scan.rs`). Held as
+    /// `dyn Any`: a module that never reads MLIR then carries none of the
+    /// reader's code, not even the code that drops one.
+    mlir: Option<Box<dyn std::any::Any + Send + Sync>>,
 }
 
 impl Scanner {
