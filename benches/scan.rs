@@ -159,6 +159,23 @@ mod native {
         g.finish();
     }
 
+    /// `SCAN_COUNT_MIB=5 BENCH_BINARY`: one scan, on one thread, of the
+    /// bench's module cut to that many MiB, and nothing else; for
+    /// `valgrind --tool=callgrind --toggle-collect='*scan_once*'`, which
+    /// then counts the scan's instructions alone (not the module's making).
+    pub fn count(mib: usize) {
+        let text = module(mib << 20);
+        let n = scan_once(&text);
+        println!("{n} finds in {} bytes", text.len());
+    }
+
+    #[inline(never)]
+    fn scan_once(text: &str) -> usize {
+        let mut sc = Scanner::new();
+        sc.scan_some(text, usize::MAX);
+        sc.take_found().len()
+    }
+
     /// Units repeated to 5 MB: each stresses one way a candidate starts.
     const JUNK: &[(&str, &str)] = &[
         ("brackets_5MB", "x[1]{{("),
@@ -198,8 +215,20 @@ mod native {
 
 #[cfg(not(target_arch = "wasm32"))]
 criterion::criterion_group!(benches, native::bench);
+/// `criterion_main!`, with the count mode of [`native::count`] first.
 #[cfg(not(target_arch = "wasm32"))]
-criterion::criterion_main!(benches);
+fn main() {
+    if let Some(mib) = std::env::var("SCAN_COUNT_MIB")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        return native::count(mib);
+    }
+    benches();
+    criterion::Criterion::default()
+        .configure_from_args()
+        .final_summary();
+}
 
 #[cfg(target_arch = "wasm32")]
 fn main() {}

@@ -146,7 +146,9 @@ impl LineCursor {
     /// the text's end), where the next offsets will be located: each then
     /// costs a subtraction and a look at the ASCII bytes since the last
     /// one, not a search for newlines. The line after the one entered last
-    /// is entered without any search.
+    /// is entered without any search. Inlined into the scanner's one
+    /// caller (a call per instruction once its caller grew).
+    #[inline(always)]
     pub(super) fn enter_line(&mut self, b: &[u8], ls: usize, le: usize) {
         if self.line_end.is_some_and(|e| e + 1 == ls) && self.pos <= ls {
             // The line right after the current one (5: its end is a `\n`).

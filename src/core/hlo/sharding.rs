@@ -13,7 +13,6 @@
 //! tiles, which is the partitioner's padded size when the dim was uneven.
 
 use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
 use crate::core::ast::{ArrayShape, Shape};
@@ -22,7 +21,7 @@ use crate::core::sharding::{parse_sharding, Sharding, ShardingErrorKind};
 use crate::core::validate::parse;
 
 use super::attached::Attached;
-use super::facts::{FactsCache, WordHasher};
+use super::facts::{FactsCache, TextHasher};
 use super::instruction::Parts;
 use super::scan::string_end;
 use super::sdy::SdyMeshes;
@@ -222,7 +221,7 @@ pub(crate) struct ShardingCache {
     /// ([`Attached`]), with their number in the last tables they were put
     /// in ([`Numbered`]): a find of a known triple takes no count and
     /// allocates nothing.
-    map: HashMap<Box<[u8]>, Numbered<Attached>, BuildHasherDefault<WordHasher>>,
+    map: HashMap<Box<[u8]>, Numbered<Attached>, TextHasher>,
     /// The key being looked up, built in place: a find of a sharded result
     /// allocates nothing when its facts are known.
     key: Vec<u8>,
