@@ -387,7 +387,9 @@ impl Reader {
         if let Some(c) = sig {
             let t = skip_space(b, c + 1, e);
             if b.get(t) == Some(&b'(') {
-                let oc = close_of(b, t, e).unwrap_or(e);
+                let oc = paren_close(b, t, e)
+                    .or_else(|| close_of(b, t, e).ok())
+                    .unwrap_or(e);
                 operands = (t + 1, oc);
                 let arrow = skip_space(b, (oc + 1).min(e), e);
                 if b[arrow..e].starts_with(b"->") {
@@ -398,10 +400,12 @@ impl Reader {
             }
         }
         let op_text = op.map(|o| &text[o.start..o.end]).unwrap_or("");
-        if matches!(
-            op_text,
-            "return" | "func.return" | "stablehlo.return" | "mhlo.return" | "sdy.return"
-        ) {
+        if op_text.ends_with("return")
+            && matches!(
+                op_text,
+                "return" | "func.return" | "stablehlo.return" | "mhlo.return" | "sdy.return"
+            )
+        {
             operands = results;
             results = (e, e);
         }
@@ -707,6 +711,27 @@ fn trailing_colon(colon: &FinderRev<'_>, b: &[u8], s: usize, e: usize) -> Option
         }
     }
     trailing_colon_slow(b, s, e)
+}
+
+/// The `)` closing the `(` at `open` when only parentheses and types
+/// without strings stand between: `(tensor<..>, tensor<..>)`, counted by
+/// parentheses alone; `None` sends the caller to the full match.
+fn paren_close(b: &[u8], open: usize, e: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (k, &c) in b[open..e].iter().enumerate() {
+        match c {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(open + k);
+                }
+            }
+            b'"' | b'{' | b'[' => return None,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Does `b[s..e]` hold no string and no closer of a bracket opened before it?
