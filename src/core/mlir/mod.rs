@@ -6,27 +6,36 @@
 //!
 //! - `bytes.rs`: brackets, top-level commas, bounded everywhere.
 //! - `element.rs`, `types.rs`: MLIR types -> XLA shapes.
-//! - `sdy.rs`: Shardy meshes and shardings -> HLO shardings;
-//!   `sharding_attr.rs`: GSPMD's sharding strings.
-//! - `reader.rs`: statements, roles, names; `op.rs`: one op line in parts;
+//! - `sdy.rs`: Shardy meshes; `sdy_sharding.rs`: Shardy shardings -> HLO
+//!   shardings; `sharding_attr.rs`: GSPMD's sharding strings.
+//! - `reader.rs`: the reader, statement by statement; `statement.rs`:
+//!   where a statement ends; `roles.rs`: where each type stands, with its
+//!   name; `op_syntax.rs`: an op statement's names and trailing types;
+//!   `attribute.rs`: sharding attributes; `op.rs`: one op line in parts;
 //!   `text.rs`: telling MLIR from HLO, and an owned read for small texts.
 //!
 //! Reading never fails and never panics: what cannot be read is an error
 //! with its span, and the rest is read on.
 
+mod attribute;
 mod bytes;
 mod element;
 mod op;
+mod op_syntax;
 mod reader;
+mod roles;
 mod sdy;
+mod sdy_sharding;
 mod sharding_attr;
+mod statement;
 mod text;
 mod types;
 
 pub use element::xla_element;
 pub use op::{breakdown, OpParts};
-pub use reader::{Find, Reader, Role, MAX_LINES};
+pub use reader::{Find, Reader, Role};
 pub use sdy::{Mesh, Meshes, SdyError};
+pub use statement::MAX_LINES;
 pub use text::{looks_like_mlir, read_all, Owned};
 pub use types::{read_type, TypeError};
 

@@ -3,7 +3,7 @@
 //! attributes and its trailing types (operands' and results').
 
 use super::bytes::{close_of, skip_space, split_top, string_end, trim};
-use super::reader::{is_word, statement};
+use super::statement::{is_word, statement};
 use crate::core::span::Span;
 
 /// One op, part by part, as byte spans into the text given to
