@@ -2,6 +2,7 @@
 //! per distinct text and shared.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use super::found::{ShapeError, ShapeFacts};
@@ -15,15 +16,61 @@ use crate::core::parser::parse_syntax;
 /// (memory stays bounded on text where every shape differs).
 const MAX_CACHED: usize = 1 << 16;
 
-/// The caches' hasher (the facts cache's and the sharding cache's maps):
-/// rustc-hash's FxHash (deterministic; a collision only costs a
-/// comparison). Measured, same run, against the hand-written FNV-1a over
-/// words it replaced and against foldhash: the same instructions as ours
-/// in the scan benchmark and in `scan --json`, no wall-time difference
-/// within the runs' intervals; foldhash took 3.3% more instructions in
-/// the CLI (docs/performance/hashing.md). SipHash was a fifth of the
-/// scan's time.
-pub(crate) type TextHasher = rustc_hash::FxBuildHasher;
+/// FNV-1a over 8-byte words: shape texts are short and not chosen to
+/// collide with each other in a way that matters (a collision only costs
+/// a comparison), and SipHash was a fifth of the scan's time. The
+/// sharding cache uses it too. Measured against rustc-hash's FxHash and
+/// foldhash (docs/performance/hashing.md): FxHash counts the same, but
+/// took the sharded embed page 437 B over its gzipped budget; ours stays.
+#[derive(Default)]
+pub(crate) struct WordHasher(u64);
+
+/// One step of [`WordHasher`].
+fn mix(h: u64, word: u64) -> u64 {
+    (h ^ word)
+        .wrapping_mul(0x0000_0100_0000_01b3)
+        .rotate_left(23)
+}
+
+impl Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = self.0 ^ 0xcbf2_9ce4_8422_2325;
+        let (words, rest) = bytes.as_chunks::<8>();
+        for w in words {
+            h = mix(h, u64::from_le_bytes(*w));
+        }
+        if !rest.is_empty() {
+            // The last 8 bytes in one word (overlapping the words before:
+            // a byte at a time was a tenth of a cache look-up), or the
+            // few there are, with their count.
+            let last = match bytes.last_chunk::<8>() {
+                Some(w) => u64::from_le_bytes(*w),
+                None => rest
+                    .iter()
+                    .fold(rest.len() as u64, |w, &b| w << 8 | u64::from(b)),
+            };
+            h = mix(h, last);
+        }
+        self.0 = h;
+    }
+
+    // The length a slice's hash starts with, and the end mark of a
+    // `str`'s: one step each, not a call to `write`.
+    fn write_u8(&mut self, i: u8) {
+        self.0 = mix(self.0, u64::from(i));
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.0 = mix(self.0, i as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// The caches' hasher (the facts cache's and the sharding cache's maps).
+pub(crate) type TextHasher = BuildHasherDefault<WordHasher>;
 
 /// How many texts the cache's front keeps, in sets of two (a power of
 /// two).
