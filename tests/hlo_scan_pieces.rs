@@ -120,3 +120,18 @@ fn any_count_of_threads_and_any_piece_size_is_safe() {
         same(&module, threads, min_piece).unwrap();
     }
 }
+
+/// A module header walked in vain to the text's end (its `\"` opens a
+/// string that never closes) makes the one scanner read every later
+/// header as one line; a piece starting after it must not follow one of
+/// them over lines on its own (proptest's case of 2026-12-07).
+#[test]
+fn a_header_walked_in_vain_holds_for_the_pieces_after_it() {
+    let lines = [
+        2, 2, 3, 0, 2, 3, 9, 2, 2, 0, 4, 20, 0, 3, 10, 10, 13, 6, 6, 6, 0, 3, 0, 4, 18, 3,
+    ];
+    let text: String = lines.iter().map(|&k| format!("{}\n", LINES[k])).collect();
+    for min_piece in [1, 45, 120] {
+        same(&text, 2, min_piece).unwrap();
+    }
+}

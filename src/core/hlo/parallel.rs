@@ -243,11 +243,15 @@ impl Scanner {
 
     /// Did this scanner stop exactly at `from`, in the state a piece
     /// starting there with `module_at` for its module header starts in?
+    /// That includes no module header walked in vain past `from`: a
+    /// piece starts knowing of none, and would follow a header there
+    /// over lines that this scanner reads as one.
     fn ends_where_starts(&self, from: usize, module_at: Option<usize>) -> bool {
         self.pos == from
             && self.free.is_none()
             && self.space.is_none()
             && self.module_at == module_at
+            && self.header_unclosed_to <= from
     }
 }
 
