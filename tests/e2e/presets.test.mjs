@@ -84,6 +84,9 @@ test('?preset= loads a preset; the OOM example is 32x its data', async () => {
 test('the tuple preset: the leaf tree picks the leaf to draw', async () => {
   await choosePreset(page, 'tuple');
   await page.mouse.move(0, 0);
+  // The side panels, the leaf tree among them, follow the picture a frame
+  // later (ui/web/later.rs): wait for the tree, then read all of it.
+  await page.waitForSelector('#leaf-tree [data-leaf]');
   const leaves = await page.$$eval('#leaf-tree [data-leaf]', (bs) => bs.map((b) => b.dataset.leaf));
   assert.deepEqual(leaves, ['0', '1', '2.0', '2.1']);
   await screenshot(page, 'presets-tuple-first-leaf');
