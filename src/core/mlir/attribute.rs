@@ -68,9 +68,13 @@ impl Reader {
             let start = if sdy { at - 4 } else { at - 5 };
             if b.get(v) == Some(&b'"') {
                 let se = string_end(b, v, e);
+                // The content ends before the closing quote; a string left
+                // open runs to the line's end (never into a character).
+                let closed = se > v + 1 && b[se - 1] == b'"';
+                let content_end = if closed { se - 1 } else { se };
                 let span = Span::new(start, se);
                 let r = self.cached(text, span, |_| {
-                    sharding_attr::gspmd(text, v + 1, se.saturating_sub(1).max(v + 1))
+                    sharding_attr::gspmd(text, v + 1, content_end)
                 });
                 return Some((
                     span,

@@ -10,22 +10,44 @@ use crate::core::span::Span;
 
 /// The sharding in the string whose content is `text[start..end]`.
 pub(crate) fn gspmd(text: &str, start: usize, end: usize) -> Result<Sharding, SdyError> {
-    let content = &text[start..end.max(start)];
-    if content.contains('\\') {
+    let Some(content) = text.get(start..end.max(start)) else {
+        let (start, end) = within(text, start, start);
         return Err(SdyError {
             start,
-            end: end.max(start + 1),
+            end,
+            message: "a sharding string cut inside a character".into(),
+        });
+    };
+    if content.contains('\\') {
+        let (start, end) = within(text, start, end);
+        return Err(SdyError {
+            start,
+            end,
             message: "an escape in a sharding string is not read".into(),
         });
     }
     parse_sharding(content).map_err(|e| {
         let span = e.span();
+        let (s, end) = within(text, start + span.start, start + span.end);
         SdyError {
-            start: start + span.start,
-            end: (start + span.end).max(start + span.start + 1),
+            start: s,
+            end,
             message: e.reason(),
         }
     })
+}
+
+/// A non-empty error span inside `text`: one that would run past the end
+/// (the text ends inside the string) points at the last character before it,
+/// the opening quote when the string is empty.
+fn within(text: &str, start: usize, end: usize) -> (usize, usize) {
+    let len = text.len();
+    let end = end.max(start + 1);
+    if end <= len {
+        return (start, end);
+    }
+    let last = text[..len].char_indices().next_back().map_or(0, |(i, _)| i);
+    (start.min(last), len)
 }
 
 /// Value `k`'s sharding of `count` values, from the canonical text of the

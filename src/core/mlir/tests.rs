@@ -249,6 +249,7 @@ fn no_input_panics() {
         "-> ",
         "func.func @f(",
         "sdy.sharding = #sdy.sharding<@m, [",
+        "{mhlo.sharding = \"",
         "sdy.mesh @m = <[\"x\"=2]>\n",
         "\n",
         "x",
@@ -316,4 +317,22 @@ fn an_op_line_in_parts() {
         ]
     );
     assert_eq!(&t[p.operands[0].start..p.operands[0].end], "%2");
+}
+
+#[test]
+fn a_sharding_string_left_open_before_a_wide_character_is_an_error() {
+    // Found by the scan fuzz target: the string's last byte was taken for
+    // its closing quote and the slice cut "é" in half.
+    for t in [
+        "func.func @f(%a: tensor<2xf32> {mhlo.sharding = \"é",
+        "func.func @f(%a: tensor<2xf32> {mhlo.sharding = \"{replicated}é\n",
+        "func.func @f(%a: tensor<2xf32> {mhlo.sharding = \"",
+    ] {
+        for f in read_all(t) {
+            if let Some((_, Err(e))) = &f.sharding {
+                assert!(t.get(e.start..e.end).is_some(), "{t:?}: {e:?}");
+            }
+        }
+        let _ = breakdown(t);
+    }
 }
