@@ -336,3 +336,19 @@ fn a_sharding_string_left_open_before_a_wide_character_is_an_error() {
         let _ = breakdown(t);
     }
 }
+
+#[test]
+fn a_type_that_starts_with_a_wide_character_is_an_error_around_it() {
+    // Found by the scan fuzz target: the error's end was put one byte
+    // past the type's first byte, inside the character.
+    for t in [
+        "func.func @f(%a: é) -> tensor<2xf32> {\n",
+        "tuple<\u{fffd}>",
+        "%0 = stablehlo.add %a, %a : tuple<é, f32>\n",
+    ] {
+        for f in read_all(t) {
+            assert!(t.is_char_boundary(f.span.start) && t.is_char_boundary(f.span.end));
+        }
+        let _ = breakdown(t);
+    }
+}

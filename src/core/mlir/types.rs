@@ -93,7 +93,7 @@ fn read(
         (i + 6, false)
     } else {
         let stop = (i + 1..end)
-            .find(|&k| !b[k].is_ascii_alphanumeric())
+            .find(|&k| !b[k].is_ascii_alphanumeric() && text.is_char_boundary(k))
             .unwrap_or(end);
         return (
             stop,
