@@ -13,7 +13,8 @@ use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::Arc;
 
 use super::attached::{Allocation, Attached};
-use super::found::{Found, Role, ShapeFacts};
+use super::found::{Found, ShapeFacts};
+use super::role::Role;
 use super::sharding::ShardingFacts;
 use super::tables::{debug_check_own, Number, Tables};
 use crate::core::span::Span;

@@ -18,7 +18,8 @@ use std::sync::Arc;
 
 use super::Scanner;
 use crate::core::hlo::attached::Attached;
-use crate::core::hlo::found::{Ctx, Found, Role, ShapeError, ShapeFacts};
+use crate::core::hlo::found::{Ctx, Found, ShapeError, ShapeFacts};
+use crate::core::hlo::role::Role;
 use crate::core::hlo::sharding::ShardingFacts;
 use crate::core::mlir::{looks_like_mlir, Find, Reader, Role as MlirRole};
 use crate::core::span::Span;

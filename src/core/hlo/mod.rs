@@ -9,7 +9,8 @@
 //! - `instruction.rs`, `module.rs`, `report.rs`: the statements XLA prints.
 //! - `scanner.rs`: the incremental scanner and its one-call forms
 //!   (`parallel.rs`: one scan on several threads, natively).
-//! - `found.rs`, `facts.rs`, `record.rs`: results, sizes, JSON
+//! - `found.rs` (`role.rs`: where a shape was written), `facts.rs`,
+//!   `record.rs`: results, sizes, JSON
 //!   (`record_json.rs`: the JSON lines writer); `finds.rs` a scan's finds
 //!   with the tables they name by number, `tables.rs` those tables and the
 //!   one rule that keeps a number and its table together.
@@ -32,6 +33,7 @@ mod outcome;
 mod record;
 mod record_json;
 mod report;
+mod role;
 mod scan;
 mod scanner;
 mod sdy;
@@ -45,11 +47,12 @@ pub use attached::Allocation;
 pub use explain::{explain, Breakdown, LayoutParts};
 pub use facts::facts_of;
 pub use finds::{Finds, FoundRef, Iter};
-pub use found::{Found, Role, ShapeError, ShapeFacts, MAX_SCAN_LEN};
+pub use found::{Found, ShapeError, ShapeFacts, MAX_SCAN_LEN};
 pub use instruction::{Arg, Attr};
 pub use iter::{scan, ScanChunks};
 pub use record::{Record, ReportRecord};
 pub use report::ReportedSize;
+pub use role::Role;
 pub use scanner::mlir_scan::enable_mlir;
 #[cfg(not(target_arch = "wasm32"))]
 pub use scanner::parallel::scan_on_threads;

@@ -6,9 +6,10 @@
 use std::sync::Arc;
 
 use super::super::attached::{Allocation, Attached};
-use super::super::found::{Found, Role};
+use super::super::found::Found;
 use super::super::instruction::{head, parse_instruction_on, Lines};
 use super::super::report::{Field, ReportedSize};
+use super::super::role::Role;
 use super::super::shape_bytes::{free_shapes, shape_end, FreeText, Strings};
 use super::{Ctx, Scanner};
 use crate::core::sizes::parse_printed_size;

@@ -9,7 +9,7 @@
 use super::attached::Attached;
 use super::facts::FactsCache;
 use super::finds::Finds;
-use super::found::{Ctx, Found, Role, ShapeFacts, MAX_SCAN_LEN};
+use super::found::{Ctx, Found, ShapeFacts, MAX_SCAN_LEN};
 use super::instruction::{head, parse_instruction_on, Lines, Parts};
 use super::module::{
     computation_header, entry_layout, header_end, is_partitioned, may_be_signature, signature,
@@ -17,6 +17,7 @@ use super::module::{
 };
 pub use super::outcome::{Outcome, Progress, NOTHING_FOUND_HINT, TOO_LONG_HINT};
 use super::report;
+use super::role::Role;
 use super::scan::{line_end, skip_inline, starts_at};
 use super::sdy::SdyMeshes;
 use super::shape_bytes::{free_shapes, FreeText, Strings};
