@@ -35,6 +35,19 @@ pub fn enable() {
     ENABLED.get_or_init(|| SUPPORT);
 }
 
+/// Turns MLIR on when `text` looks like MLIR: the app calls it on each
+/// text that comes in (a paste, a drop, an edit, the text kept from the
+/// last visit) before reading it, so that a module pasted first is held
+/// and scanned, and an op line typed first is read as one. For any other
+/// text it is a few byte comparisons, inlined: typing shapes never calls
+/// into the second part of the app's module.
+#[inline(always)]
+pub fn enable_for(text: &str) {
+    if looks_like_mlir(text) {
+        enable();
+    }
+}
+
 /// The registered support: always natively.
 #[inline(always)]
 pub fn support() -> Option<Support> {

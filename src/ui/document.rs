@@ -8,42 +8,13 @@ use std::rc::Rc;
 use crate::core::hlo::{Finds, FoundRef, Outcome, Role, Scanner};
 
 pub use super::bytes::{binary_bytes, human_bytes};
+pub use super::held::{is_large, should_hold, Kind, DOCUMENT_THRESHOLD};
 use super::lines::line_starts;
-
-/// Pastes longer than this (bytes of UTF-8) are held as a document and
-/// never enter the native text box. Issue 15 measured a plain `<textarea>`
-/// taking 2.9 s for 5 MB (about 0.6 ms per KB of layout); 100 KB keeps the
-/// native box under ~60 ms while anything a person types stays in the box.
-pub const DOCUMENT_THRESHOLD: usize = 100 * 1024;
 
 /// Bytes scanned per task. The scanner runs at >= 200 MB/s natively
 /// (benches/scan.rs); 256 KB keeps a task a few milliseconds even if the
 /// wasm build is several times slower, well under the 50 ms target.
 pub const SCAN_CHUNK: usize = 256 * 1024;
-
-/// What kind of text the document is, from what the scan found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// A memory report (it has allocations).
-    Report,
-    /// An HLO module (computation signatures or entry layout).
-    Module,
-    /// Instructions without a module around them.
-    Instructions,
-    /// Anything else.
-    Text,
-}
-
-impl Kind {
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Report => "memory report",
-            Kind::Module => "HLO module",
-            Kind::Instructions => "HLO instructions",
-            Kind::Text => "text",
-        }
-    }
-}
 
 /// A table column that rows can be sorted by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,6 +46,9 @@ pub struct Document {
     pub rows: Finds,
     pub scanned: usize,
     pub done: bool,
+    /// The text is MLIR (`core::mlir::looks_like_mlir`): its rows' texts
+    /// are MLIR types, shown with the XLA shapes they become.
+    pub mlir: bool,
     /// Set when the scan ended with nothing found.
     pub hint: Option<String>,
     /// Some result carries a sharding (the table shows a per-device column).
@@ -100,6 +74,7 @@ impl Document {
     pub fn with_utf16_len(text: impl Into<Rc<str>>, utf16_len: usize) -> Document {
         let text: Rc<str> = text.into();
         let line_starts = line_starts(&text);
+        let mlir = crate::core::mlir::looks_like_mlir(&text);
         let lines = if text.is_empty() {
             0
         } else {
@@ -112,6 +87,7 @@ impl Document {
             line_starts,
             scanner: Scanner::new(),
             rows: Finds::default(),
+            mlir,
             scanned: 0,
             done: false,
             hint: None,
@@ -204,7 +180,11 @@ impl Document {
             Role::EntryParameter,
             Role::EntryResult,
         ]) {
-            Kind::Module
+            if self.mlir {
+                Kind::MlirModule
+            } else {
+                Kind::Module
+            }
         } else if has(&[Role::Result]) {
             Kind::Instructions
         } else {
@@ -391,29 +371,6 @@ pub fn waste(f: FoundRef<'_>) -> u64 {
 fn cmp_f64(a: Option<f64>, b: Option<f64>) -> std::cmp::Ordering {
     a.unwrap_or(f64::NEG_INFINITY)
         .total_cmp(&b.unwrap_or(f64::NEG_INFINITY))
-}
-
-/// Whether a paste of this text is too large for the native box.
-pub fn is_large(text: &str) -> bool {
-    text.len() > DOCUMENT_THRESHOLD
-}
-
-/// Whether a paste is held as a document (with the table of its shapes):
-/// when it is large, or when it holds more than one statement (a module,
-/// a report, several instructions). One shape or one instruction, even
-/// over several lines, stays in the box.
-pub fn should_hold(text: &str) -> bool {
-    if is_large(text) {
-        return true;
-    }
-    if !text.contains('\n') {
-        return false;
-    }
-    let statements = crate::core::hlo::scan(text)
-        .iter()
-        .filter(|f| !matches!(f.role, Role::Operand | Role::Text))
-        .count();
-    statements > 1
 }
 
 #[cfg(test)]

@@ -315,3 +315,27 @@ fn sharded_results_sort_by_their_per_device_footprint() {
     assert_eq!(per("c"), None);
     assert!(!scanned(REPORT, SCAN_CHUNK).sharded);
 }
+
+#[test]
+fn an_mlir_module_is_held_as_one_one_op_line_is_not() {
+    // What `jax.jit(f).lower(..).as_text()` printed (scripts/mlir-oracle.py).
+    let module = include_str!("../../tests/fixtures/mlir/mesh2_dot.shardy.mlir");
+    assert!(should_hold(module));
+    let op = module.lines().find(|l| l.contains("dot_general")).unwrap();
+    assert!(!should_hold(op.trim()));
+    let mut d = scanned(module, SCAN_CHUNK);
+    assert!(d.mlir);
+    assert_eq!(d.kind(), Kind::MlirModule);
+    assert!(d.summary().starts_with("MLIR module: "));
+    assert!(d.sharded);
+    // The rows' texts are the MLIR types; a pick draws the XLA shape the
+    // first argument becomes (tests/fixtures/mlir/expected.tsv: arg0).
+    d.set_sort(SortKey::Where);
+    let first = d.view[0];
+    assert_eq!(
+        &module[d.rows.get(first).unwrap().span().range()],
+        "tensor<8x6xf32>"
+    );
+    assert_eq!(d.select(first).as_deref(), Some("f32[8,6]{1,0}"));
+    assert!(!Document::new(MODULE).mlir);
+}

@@ -17,6 +17,7 @@ pub mod compare_view;
 pub mod document;
 pub mod embed;
 pub mod explain;
+pub mod held;
 pub mod lines;
 pub mod model;
 pub mod presets;

@@ -64,6 +64,7 @@ pub fn App(props: &AppProps) -> Html {
                 },
                 None => browser::initial(),
             };
+            crate::ui::breakdown_mlir::enable_for(&i.shape);
             let mut s = State::new(i.shape, i.padded, i.pad_value, i.leaf);
             if !i.compare.is_empty() {
                 s.apply(Action::CompareEdit(i.compare));

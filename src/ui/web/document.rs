@@ -145,9 +145,7 @@ pub fn use_document(on_pick: Callback<String>, box_edits: u64, box_draws: bool) 
                 l.at_hold = l.box_edits;
             }
             // A pasted MLIR text turns its reader on (`breakdown_mlir::enable`).
-            if crate::core::mlir::looks_like_mlir(&text) {
-                crate::ui::breakdown_mlir::enable();
-            }
+            crate::ui::breakdown_mlir::enable_for(&text);
             *doc.borrow_mut() = Some(match utf16_len {
                 Some(n) => Document::with_utf16_len(text, n),
                 None => Document::new(text),

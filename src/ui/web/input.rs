@@ -40,7 +40,10 @@ pub fn ShapeInput(props: &ShapeInputProps) -> Html {
     let mirror_ref = use_node_ref();
     let oninput = props.on_edit.reform(|event: InputEvent| {
         super::timing::input_started(event.time_stamp());
-        event.target_unchecked_into::<HtmlTextAreaElement>().value()
+        let text = event.target_unchecked_into::<HtmlTextAreaElement>().value();
+        // An MLIR op line typed or pasted into the box is read as one.
+        crate::ui::breakdown_mlir::enable_for(&text);
+        text
     });
     let onpaste = {
         let (on_large, on_large_js) = (props.on_large.clone(), props.on_large_js.clone());

@@ -105,6 +105,9 @@ fn row(
             aria-selected={selected.to_string()}>
             <td>{ d.where_of(found) }</td>
             <td class="mono" title={shape.to_string()}>{ shown }
+                if d.mlir { if let Some(xla) = &f.canonical {
+                    <span class="xla-shape muted" title="the XLA shape it becomes, in XLA's default layout before layout assignment">{ " " }{ xla.clone() }</span>
+                } }
                 if let Some(e) = &f.error { <span class="row-error">{ format!(" ({})", e.message.chars().take(100).collect::<String>()) }</span> }
             </td>
             <td class="num">{ num(f.elements) }</td>
