@@ -176,7 +176,17 @@ export async function waitUntil(driver, script, what, ...args) {
   const deadline = Date.now() + Number(process.env.E2E_TIMEOUT_MS ?? 15_000);
   let last;
   while (Date.now() < deadline) {
-    last = await driver.executeScript(script, ...args);
+    try {
+      last = await driver.executeScript(script, ...args);
+    } catch (e) {
+      // WebKitWebDriver now and then answers a poll with a reply it cannot
+      // read itself ("Could not parse script result") while the page is
+      // busy drawing; the next poll reads the same page. Anything else fails.
+      if (!String(e?.message).includes('Could not parse script result')) throw e;
+      last = `(${e.message})`;
+      await new Promise((wake) => setTimeout(wake, 50));
+      continue;
+    }
     if (last) return last;
     await new Promise((wake) => setTimeout(wake, 50));
   }
