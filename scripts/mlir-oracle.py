@@ -151,6 +151,19 @@ def cases():
 
     yield "uneven_constraint", uneven, [arg(m42, (8, 8), P("x", "y"))], None
 
+    # jax.shard_map: Shardy's `sdy.manual_computation` (manual over every
+    # axis, so that the region's types are each device's). Shardy only:
+    # GSPMD's spelling of it is `@Sharding` custom calls.
+    def body(a, b):
+        return a * 2, b + 1
+
+    def sharded_map(a, b):
+        c, d = jax.shard_map(body, mesh=m42, in_specs=(P("x", None), P(None, ("y", "x"))),
+                             out_specs=(P("x", None), P("y", "x")))(a, b)
+        return c + 1, d
+
+    yield "shard_map", sharded_map, [arg(m42, (8, 6), P("x", "y")), arg(m42, (6, 16), P(None, "y"))], None
+
 
 def main():
     ap = argparse.ArgumentParser()
@@ -158,6 +171,7 @@ def main():
     ap.add_argument("--gspmd", action="store_true")
     ap.add_argument("--tag")
     ap.add_argument("--bench", action="store_true")
+    ap.add_argument("--only", help="the one case to write (its rows appended)")
     opts = ap.parse_args()
     if opts.gspmd:
         jax.config.update("jax_use_shardy_partitioner", False)
@@ -166,6 +180,10 @@ def main():
         return bench_program(opts.out, tag)
     rows = []
     for name, f, args, out in cases():
+        if opts.only and name != opts.only:
+            continue
+        if name == "shard_map" and (opts.gspmd or not hasattr(jax, "shard_map")):
+            continue
         jitted = jax.jit(f, out_shardings=out) if out is not None else jax.jit(f)
         lowered = jitted.lower(*args)
         mlir = lowered.as_text()
@@ -186,6 +204,10 @@ def main():
                 rank = glob.split("[")[1].split("]")[0].count(",") + (glob.split("[")[1][0] != "]")
                 text = str(s._to_xla_hlo_sharding(rank))
                 rows.append((file, f"result{k}", glob, text, strip_layout(results[k])))
+        if name == "shard_map":
+            for row in manual_values(lowered):
+                rows.append((file,) + row)
+            continue
         constraints = hlo_constraints(hlo)
         if constraints:
             per = partitioned_constraints(lowered)
@@ -220,6 +242,42 @@ def bench_program(out, tag):
     for ext, text in (("mlir", lowered.as_text()), ("hlo", lowered.as_text(dialect="hlo"))):
         with open(os.path.join(out, f"bench_mlp.{tag}.{ext}"), "w") as fh:
             fh.write(text)
+
+
+def manual_values(lowered):
+    """Each operand and result of the program's `sdy.manual_computation`:
+    (`manual_inK` / `manual_outK`, global shape, sharding, one device's
+    shape), from the module XLA hands its SPMD partitioner (dumped before
+    its `spmd-partitioning` pass, after Shardy's export): operand k is the
+    sharding constraint (`copy`) feeding `SPMDFullToShardShape`, whose
+    result is the local shape; result k is `SPMDShardToFullShape`, whose
+    operand is the local shape."""
+    with tempfile.TemporaryDirectory() as dump:
+        lowered.compile(compiler_options={
+            "xla_dump_to": dump, "xla_dump_hlo_pass_re": "spmd-partitioning"})
+        (before,) = [f for f in os.listdir(dump) if "before_spmd-partitioning" in f]
+        with open(os.path.join(dump, before)) as fh:
+            text = fh.read()
+    lines = {}
+    for line in text.splitlines():
+        m = re.match(r"\s*(?:ROOT )?%(\S+) = (\S+) (\S+?)\((%[^)]*)\)", line)
+        if m:
+            lines[m.group(1)] = (m.group(2), m.group(4).lstrip("%"), line)
+
+    def sharding(line):
+        return braced(line, line.index("sharding=") + len("sharding="))
+
+    rows, ins, outs = [], 0, 0
+    for name, (shape, operand, line) in lines.items():
+        if 'custom_call_target="SPMDFullToShardShape"' in line:
+            gshape, _, gline = lines[operand]
+            rows.append((f"manual_in{ins}", strip_layout(gshape), sharding(gline), strip_layout(shape)))
+            ins += 1
+        elif 'custom_call_target="SPMDShardToFullShape"' in line:
+            lshape = lines[operand][0]
+            rows.append((f"manual_out{outs}", strip_layout(shape), sharding(line), strip_layout(lshape)))
+            outs += 1
+    return rows
 
 
 def partitioned_constraints(lowered):

@@ -103,7 +103,13 @@ impl Reader {
         None
     }
 
-    fn per_value(&mut self, text: &str, s: usize, e: usize, k: usize) -> Result<String, SdyError> {
+    pub(super) fn per_value(
+        &mut self,
+        text: &str,
+        s: usize,
+        e: usize,
+        k: usize,
+    ) -> Result<String, SdyError> {
         let b = text.as_bytes();
         if b.get(s) != Some(&b'[') || e == 0 || b[e - 1] != b']' {
             return Err(SdyError {

@@ -20,6 +20,7 @@
 mod attribute;
 mod bytes;
 mod element;
+mod manual;
 mod op;
 mod op_syntax;
 mod reader;

@@ -76,6 +76,9 @@ pub struct Reader {
     /// The text holds a `tuple<` or a `.token` somewhere: else only
     /// `tensor<` is looked for.
     rare: bool,
+    /// The `sdy.manual_computation`s whose region is open, innermost last
+    /// (`manual.rs`).
+    pub(super) manual: Vec<super::manual::Manual>,
 }
 
 /// A sharding as found: where its attribute is, and its XLA text.
@@ -100,6 +103,7 @@ impl Reader {
             memo_next: 0,
             rare: memchr::memmem::find(text.as_bytes(), b"tuple<").is_some()
                 || memchr::memmem::find(text.as_bytes(), b".token").is_some(),
+            manual: Vec::new(),
         }
     }
 
@@ -132,6 +136,13 @@ impl Reader {
         if line.starts_with(b"//") || line.starts_with(b"sdy.mesh") || line.starts_with(b"module") {
             return;
         }
+        // The line that closes a manual computation's region carries its
+        // operands' and results' types (`} : (..) -> ..`).
+        let closes = if self.in_manual() {
+            self.manual_step(b, s, e)
+        } else {
+            None
+        };
         if line.starts_with(b"func.func") {
             let has = self.tensor.find(line).is_some()
                 || (self.rare
@@ -144,7 +155,7 @@ impl Reader {
             let mut at = std::mem::take(&mut self.at);
             self.types_in(b, s, e, &mut at);
             if !at.is_empty() {
-                self.op(text, s, e, &at, visit);
+                self.op(text, s, e, &at, closes, visit);
             }
             self.at = at;
         }

@@ -3,6 +3,7 @@
 //! rest, each with its name, op and index.
 
 use super::bytes::{close_of, skip_space, split_top, trim};
+use super::manual::{Manual, OP};
 use super::op_syntax::{op_head, paren_close, result_name, results_count, trailing_colon};
 use super::reader::{Find, Reader, Role};
 use super::statement::is_word;
@@ -80,7 +81,7 @@ impl Reader {
     fn op_here(&mut self, text: &str, s: usize, e: usize, visit: &mut dyn FnMut(Find<'_>)) {
         let mut at = std::mem::take(&mut self.at);
         self.types_in(text.as_bytes(), s, e, &mut at);
-        self.op(text, s, e, &at, visit);
+        self.op(text, s, e, &at, None, visit);
         self.at = at;
     }
 
@@ -121,17 +122,23 @@ impl Reader {
         );
     }
 
-    /// An op statement: `%r = op ... : (operands) -> results`.
+    /// An op statement: `%r = op ... : (operands) -> results`; with
+    /// `closes`, the line `} : (operands) -> results` that closes that
+    /// manual computation's region (`manual.rs`).
     pub(super) fn op(
         &mut self,
         text: &str,
         s: usize,
         e: usize,
         at: &[usize],
+        closes: Option<Manual>,
         visit: &mut dyn FnMut(Find<'_>),
     ) {
         let b = text.as_bytes();
-        let (names, op) = op_head(b, s, e);
+        let (names, op) = match &closes {
+            Some(m) => (m.names, Some(m.op)),
+            None => op_head(b, s, e),
+        };
         let sig = trailing_colon(&self.colon, b, s, e);
         let mut operands = (e, e);
         let mut results = (e, e);
@@ -163,7 +170,8 @@ impl Reader {
         // Most ops carry no sharding: an attribute dictionary (`{`) or a
         // Shardy op is looked into, once.
         let head = &b[s..sig.unwrap_or(e)];
-        let sharded = (memchr::memchr(b'{', head).is_some() || op_text.starts_with("sdy."))
+        let sharded = closes.is_none()
+            && (memchr::memchr(b'{', head).is_some() || op_text.starts_with("sdy."))
             && self.sharding.find(head).is_some();
         let count = if sharded {
             results_count(b, results)
@@ -185,18 +193,34 @@ impl Reader {
             } else {
                 (Role::Text, None, e)
             };
-            let (name, sharding) = if role == Role::Result {
-                let k = result_k - 1;
-                let sharding = if sharded {
-                    self.op_sharding(text, s, sig.unwrap_or(e), op_text, k, count)
-                } else {
-                    None
-                };
-                (result_name(b, names, k), sharding)
-            } else {
-                (None, None)
+            let (name, sharding) = match (role, &closes) {
+                (Role::Result, Some(m)) => (
+                    result_name(b, names, result_k - 1),
+                    self.manual_sharding(text, m, true, result_k - 1),
+                ),
+                (Role::Operand, Some(m)) => {
+                    (None, self.manual_sharding(text, m, false, operand_k - 1))
+                }
+                (Role::Result, None) => {
+                    let k = result_k - 1;
+                    let mut sharding = if sharded {
+                        self.op_sharding(text, s, sig.unwrap_or(e), op_text, k, count)
+                    } else {
+                        None
+                    };
+                    if let (Some((span, _)), true) = (&sharding, self.in_manual()) {
+                        sharding = Reader::inside_manual(*span);
+                    }
+                    (result_name(b, names, k), sharding)
+                }
+                _ => (None, None),
             };
             done = self.emit(text, t, end, role, name, op, index, &sharding, visit);
+        }
+        if closes.is_none() && op_text == OP {
+            if let Some(o) = op {
+                self.manual_open(b, s, e, names, o);
+            }
         }
     }
 }
