@@ -62,8 +62,13 @@ EMBED_BUDGET_BYTES=$((250 * 1000))
 # On 2026-12-07 the element's `app` attribute (issue 70: "open in the
 # full app" points at a given app, and is left out without one) cost
 # 299 B here and 187 B in the embed module (the same wasm-opt run before
-# and after): budget raised to 315,000 B.
-SHARDED_BUDGET_BYTES=$((315 * 1000))
+# and after): budget raised to 315,000 B. On 2026-12-07 text that scales
+# (issue 71: cell letters that grow as the user zooms in, and the frame's
+# margins and their text scaled, `Frame::scaled` and `scene/margin.rs`,
+# which the shared renderer carries; presentation mode's page code, its
+# keys, buttons and stylesheet, are the app's only) cost about 560 B
+# here: 315,525 B on main's 1e1f06a3, budget raised to 315,600 B.
+SHARDED_BUDGET_BYTES=315600
 
 LOGS="$ROOT/target/test-logs"
 mkdir -p "$LOGS"

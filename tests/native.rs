@@ -62,6 +62,7 @@ mod sizes_props;
 mod stats_examples;
 mod steps_examples;
 mod steps_props;
+mod ui_present;
 mod ui_state;
 
 /// With `autotests = false`, a test file that no target names is never

@@ -20,6 +20,7 @@ pub mod explain;
 pub mod held;
 pub mod lines;
 pub mod model;
+pub mod present;
 pub mod presets;
 mod settings;
 pub mod shard;

@@ -26,6 +26,8 @@ pub struct Settings {
     /// Embed mode's `view=logical|memory`: the one pane drawn (see
     /// [`Frame::only`]); `None` draws both.
     pub only: Option<Pane>,
+    /// Presentation mode (`ui::present`): the app's only.
+    pub present: bool,
 }
 
 impl Default for Settings {
@@ -37,6 +39,7 @@ impl Default for Settings {
             row_width: None,
             follow: true,
             only: None,
+            present: false,
         }
     }
 }

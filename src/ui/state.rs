@@ -91,6 +91,9 @@ pub enum Action {
     StageStep(i64),
     /// Leave step mode.
     StageOff,
+    /// Presentation mode on or off (`ui::present`); `TogglePresent` flips it.
+    Present(bool),
+    TogglePresent,
     /// The sharding field's text.
     Sharding(String),
     /// Show this device's shard (an index into the devices listed).
@@ -243,9 +246,15 @@ impl State {
         self.resize(self.frame_of(self.frame.width, self.frame.height));
     }
 
+    fn present(&mut self, on: bool) {
+        self.settings.present = on;
+        self.resize(self.frame_of(self.frame.width, self.frame.height));
+    }
+
     fn frame_of(&self, width: f64, height: f64) -> Frame {
         match self.settings.only {
             Some(pane) => Frame::only(width, height, pane),
+            None if self.settings.present => super::present::frame(width, height),
             None => Frame::new(width, height),
         }
     }
@@ -354,6 +363,8 @@ impl State {
             }
             Action::Follow(on) => self.settings.follow = on,
             Action::Resize(w, h) => self.resize(self.frame_of(w, h)),
+            Action::Present(on) => self.present(on),
+            Action::TogglePresent => self.present(!self.settings.present),
             Action::CompareToggle => match self.compare.take() {
                 Some(_) => {}
                 None => {

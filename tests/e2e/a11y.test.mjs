@@ -39,6 +39,21 @@ test('the app as loaded: no axe violations', async () => {
   await assertNoViolations('the app');
 });
 
+test('presentation mode, light and dark, with the stages and the keys open: no axe violations', async () => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await load(`?shape=${encodeURIComponent(SHAPE)}&present=1`);
+    await waitForPicture(page);
+    await page.waitForSelector('main.app.present');
+    await page.keyboard.press(']');
+    await page.waitForFunction(() => document.querySelector('#step-label').textContent.startsWith('1/'));
+    await page.click('#keys-help summary');
+    await assertNoViolations(`presentation mode (${scheme})`);
+  }
+  await page.emulateMedia({ colorScheme: null });
+});
+
 test('the app with a pinned cell and its worked steps: no axe violations; the index on one line', async () => {
   await load(`?shape=${encodeURIComponent(SHAPE)}`);
   const view = await waitForPicture(page);

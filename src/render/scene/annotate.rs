@@ -17,13 +17,28 @@ pub const LABEL_MIN_PX: f64 = 22.0;
 /// of `f32[5,5]{1,0:T(2,2)}` took 7.6 ms against 2.2 for a size seen before
 /// (docs/performance/warm-up.md, "Glyphs at new sizes").
 pub const CELL_LABEL_SIZES: [f64; 7] = [9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0];
+/// Sizes for cells larger than a fitted view's (zoomed in, or fitted in
+/// presentation mode): few, so that few new glyph sizes are rasterised.
+pub const CELL_LABEL_BIG: [f64; 10] = [18.0, 21.0, 24.0, 28.0, 32.0, 36.0, 42.0, 48.0, 56.0, 64.0];
+/// A big size is at most this share of the cell.
+const BIG_SHARE: f64 = 0.32;
+
 /// Every character a cell label can hold (`CellLabels`: offsets, indices
 /// `2,3`, letters), bar the older proto's padding value.
 pub const CELL_LABEL_GLYPHS: &str = "0123456789,abcdefghijklmnopqrstuvwxyz";
 
 /// The size of a cell label in a cell `side` pixels wide: one of
-/// [`CELL_LABEL_SIZES`].
+/// [`CELL_LABEL_SIZES`], or of [`CELL_LABEL_BIG`] for cells larger than
+/// [`crate::render::world::camera::FIT_MAX_SCALE`], so that letters grow
+/// as the user zooms in.
 pub fn cell_label_size(side: f64) -> f64 {
+    if let Some(&big) = CELL_LABEL_BIG
+        .iter()
+        .rev()
+        .find(|&&s| s <= side * BIG_SHARE)
+    {
+        return big;
+    }
     let first = CELL_LABEL_SIZES[0];
     let last = CELL_LABEL_SIZES[CELL_LABEL_SIZES.len() - 1];
     (side * 0.36).clamp(first, last).round()
@@ -212,14 +227,31 @@ mod tests {
         for tenth in 0..10_000 {
             let side = LABEL_MIN_PX + f64::from(tenth) / 10.0;
             let size = cell_label_size(side);
-            assert!(CELL_LABEL_SIZES.contains(&size), "{size} for {side}");
+            let known = CELL_LABEL_SIZES.contains(&size) || CELL_LABEL_BIG.contains(&size);
+            assert!(known, "{size} for {side}");
             assert!(size >= last, "shrinks at {side}");
-            let wanted = (side * 0.36).clamp(9.0, 15.0);
-            assert!((size - wanted).abs() <= 0.5, "{size} for {side}");
+            if side <= crate::render::world::camera::FIT_MAX_SCALE {
+                // A fitted view's cells: the sizes the warm-up drew.
+                let wanted = (side * 0.36).clamp(9.0, 15.0);
+                assert!((size - wanted).abs() <= 0.5, "{size} for {side}");
+            } else if size > 15.0 {
+                // Bigger cells: the largest big size within the share.
+                assert!(CELL_LABEL_BIG.contains(&size), "{size} for {side}");
+                assert!(size <= side * BIG_SHARE, "{size} for {side}");
+                let next = CELL_LABEL_BIG.iter().find(|&&s| s > size);
+                assert!(
+                    next.is_none_or(|&n| n > side * BIG_SHARE),
+                    "{size} for {side}"
+                );
+            }
             last = size;
         }
         assert_eq!(cell_label_size(LABEL_MIN_PX), 9.0);
-        assert_eq!(cell_label_size(1e9), 15.0);
+        assert_eq!(cell_label_size(56.0), 15.0);
+        // Zoomed in, letters keep growing: 24 px from 75 px cells, 36 from 113.
+        assert_eq!(cell_label_size(75.0), 24.0);
+        assert_eq!(cell_label_size(113.0), 36.0);
+        assert_eq!(cell_label_size(1e9), 64.0);
     }
 
     #[test]

@@ -22,7 +22,7 @@ pub fn pane_scene(
     style: &Style<'_>,
 ) -> PaneScene {
     let rect = frame.pane(pane);
-    match pane {
+    let mut scene = match pane {
         Pane::Logical => logical_pane(
             &mut LogicalView::new(mapping, worlds.logical.clone()),
             camera,
@@ -37,5 +37,7 @@ pub fn pane_scene(
             style,
             memory_title(mapping, &worlds.memory),
         ),
-    }
+    };
+    super::margin::scale_margin(&mut scene, frame.text);
+    scene
 }

@@ -11,6 +11,7 @@ pub mod annotate;
 pub mod build;
 pub mod commands;
 pub mod logical;
+mod margin;
 pub mod memory;
 mod pane;
 pub mod style;

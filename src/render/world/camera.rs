@@ -60,10 +60,16 @@ pub struct Camera {
 impl Camera {
     /// Shows all of a `world_w` x `world_h` world, centred in `pane`.
     pub fn fit(world_w: f64, world_h: f64, pane: Rect) -> Camera {
+        Camera::fit_at_most(world_w, world_h, pane, FIT_MAX_SCALE)
+    }
+
+    /// [`Camera::fit`] with cells at most `most` pixels (presentation
+    /// mode lets small arrays fill the pane).
+    pub fn fit_at_most(world_w: f64, world_h: f64, pane: Rect, most: f64) -> Camera {
         let (w, h) = (world_w.max(1.0), world_h.max(1.0));
         let scale = (pane.w / w)
             .min(pane.h / h)
-            .clamp(f64::MIN_POSITIVE, FIT_MAX_SCALE);
+            .clamp(f64::MIN_POSITIVE, most.max(f64::MIN_POSITIVE));
         Camera {
             x: (w - pane.w / scale) / 2.0,
             y: (h - pane.h / scale) / 2.0,

@@ -41,10 +41,24 @@ pub struct Frame {
     pub height: f64,
     pub logical: Rect,
     pub memory: Rect,
+    /// How much the margins' text is scaled (presentation mode; 1 else):
+    /// titles, ticks and addresses, and the margins that hold them.
+    pub text: f64,
 }
 
 impl Frame {
     pub fn new(width: f64, height: f64) -> Frame {
+        Frame::scaled(width, height, 1.0)
+    }
+
+    /// [`Frame::new`] with the margins and their text `text` times as
+    /// large (presentation mode, `ui::present`).
+    pub fn scaled(width: f64, height: f64, text: f64) -> Frame {
+        let k = if text.is_finite() {
+            text.clamp(1.0, 4.0)
+        } else {
+            1.0
+        };
         let sane = |v: f64| {
             if v.is_finite() {
                 v.max(MIN_SIZE)
@@ -53,20 +67,21 @@ impl Frame {
             }
         };
         let (width, height) = (sane(width), sane(height));
-        let chrome = 2.0 * (TITLE_H + TICKS_H) + BETWEEN + BOTTOM;
+        let head = k * (TITLE_H + TICKS_H);
+        let chrome = 2.0 * head + k * BETWEEN + BOTTOM;
         let room = (height - chrome).max(2.0);
         let logical_h = (room * LOGICAL_SHARE).floor();
         let logical = Rect::new(
-            LOGICAL_LEFT,
-            TITLE_H + TICKS_H,
-            (width - LOGICAL_LEFT - RIGHT).max(1.0),
+            k * LOGICAL_LEFT,
+            head,
+            (width - k * LOGICAL_LEFT - RIGHT).max(1.0),
             logical_h,
         );
-        let memory_top = logical.bottom() + BETWEEN + TITLE_H + TICKS_H;
+        let memory_top = logical.bottom() + k * BETWEEN + head;
         let memory = Rect::new(
-            MEMORY_LEFT,
+            k * MEMORY_LEFT,
             memory_top,
-            (width - MEMORY_LEFT - RIGHT).max(1.0),
+            (width - k * MEMORY_LEFT - RIGHT).max(1.0),
             (height - BOTTOM - memory_top).max(1.0),
         );
         Frame {
@@ -74,6 +89,7 @@ impl Frame {
             height,
             logical,
             memory,
+            text: k,
         }
     }
 
@@ -122,7 +138,7 @@ impl Frame {
         if parked(other) {
             return whole;
         }
-        let split = (self.logical.bottom() + self.memory.y - TITLE_H - TICKS_H) / 2.0;
+        let split = (self.logical.bottom() + self.memory.y - self.text * (TITLE_H + TICKS_H)) / 2.0;
         match pane {
             Pane::Logical => Rect::new(0.0, 0.0, self.width, split),
             Pane::Memory => Rect::new(0.0, split, self.width, self.height - split),

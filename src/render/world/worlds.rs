@@ -40,7 +40,9 @@ impl Worlds {
     /// top-left corner, next to the tick labels in the margins.
     pub fn fit(&self, pane: Pane, frame: &Frame) -> Camera {
         let (w, h) = self.world(pane);
-        let camera = Camera::fit(w as f64, h as f64, frame.pane(pane));
+        // Margins' text scaled by k lets cells grow to k^2 times the cap.
+        let most = (camera::FIT_MAX_SCALE * frame.text * frame.text).min(camera::MAX_SCALE);
+        let camera = Camera::fit_at_most(w as f64, h as f64, frame.pane(pane), most);
         Camera {
             x: camera.x.max(0.0),
             y: camera.y.max(0.0),

@@ -21,6 +21,7 @@ use super::input::ShapeInput;
 use super::keys::use_keyboard;
 use super::later::use_panels;
 use super::panels;
+use super::present::{KeysHelp, PresentButtons};
 use super::scan_table::ScanTable;
 use super::sharding::ShardingField;
 use super::shared::Shared;
@@ -52,6 +53,7 @@ pub fn App(props: &AppProps) -> Html {
         use_reducer(move || {
             // Shardings are read in the app only (see `shard::enable`).
             crate::ui::shard::enable();
+            let present = text.is_none() && super::present::from_address();
             let i = match text {
                 Some(t) => Initial {
                     shape: t.to_string(),
@@ -76,6 +78,9 @@ pub fn App(props: &AppProps) -> Html {
             s.apply(Action::SystemDark(
                 browser::dark_query().is_some_and(|q| q.matches()),
             ));
+            if present {
+                s.apply(Action::Present(true));
+            }
             s
         })
     };
@@ -150,13 +155,15 @@ pub fn App(props: &AppProps) -> Html {
     // The panels show a new model a frame after the picture (`later.rs`).
     let later = use_panels(&state);
     let panel_model = later.model.clone();
+    let present = state.settings.present;
+    let beside_open = state.compare.is_some() || state.stage.is_some();
     let canonical = model
         .as_ref()
         .map(|m| m.canonical.clone())
         .unwrap_or_default();
 
     html! {
-        <main class="app">
+        <main class={classes!("app", present.then_some("present"))}>
             <header class="top">
                 <div>
                     <h1>{ "XLA layout viewer" }</h1>
@@ -181,6 +188,8 @@ pub fn App(props: &AppProps) -> Html {
                         <option value="" selected={current_preset.is_none()}>{ "Examples…" }</option>
                         if rest { { preset_options(current_preset) } }
                     </select>
+                    <PresentButtons on={present} dispatch={dispatch.clone()} />
+                    if rest { <KeysHelp /> }
                 </div>
                 <ShardingField value={AttrValue::from(state.sharding.clone())}
                     error={model.as_ref().and_then(|m| m.sharding_error.clone())}
@@ -200,16 +209,19 @@ pub fn App(props: &AppProps) -> Html {
                 }
             </section>
             <div class="workspace">
-                <section class="stage">
+                <section class={classes!("stage", beside_open.then_some("beside-open"))}>
                     <Controls state={state.clone()} dispatch={dispatch.clone()} />
                     <LayoutCanvas state={state.clone()} dispatch={dispatch.clone()}
                         described={panel_model.clone().map(Shared)} />
-                    // Nothing to show (nor to compile) until a second layout is given.
-                    if state.compare.is_some() {
-                        <CompareMemory model={model.clone().map(Shared)} compare={state.compare.clone()}
-                            lit={state.hover.or(state.pinned).map(|t| t.offset)} dispatch={dispatch.clone()} />
-                    }
-                    if rest { { panels::under_canvas(&state, &later, &dispatch) } }
+                    // Beside the picture in presentation mode, under it else.
+                    <div class="beside">
+                        // Nothing to show (nor to compile) until a second layout is given.
+                        if state.compare.is_some() {
+                            <CompareMemory model={model.clone().map(Shared)} compare={state.compare.clone()}
+                                lit={state.hover.or(state.pinned).map(|t| t.offset)} dispatch={dispatch.clone()} />
+                        }
+                        if rest { { panels::under_canvas(&state, &later, &dispatch) } }
+                    </div>
                 </section>
                 <aside class="side">
                     if rest { { panels::side(&state, &later, &dispatch) } }

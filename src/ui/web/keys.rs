@@ -1,5 +1,6 @@
 //! Keyboard: space plays or pauses, arrows step (with Shift, by a tile),
-//! `+` / `-` change the speed, `f` fits, Home / End jump, Escape unpins.
+//! `+` / `-` change the speed, `f` fits, Home / End jump, Escape unpins,
+//! `[` / `]` step through the tiling, `p` turns presentation mode on or off.
 //! Keys typed into a text field or a menu are left alone, and so are the
 //! keys that scroll a focused box that scrolls.
 
@@ -26,6 +27,7 @@ pub fn action_for(key: &str, shift: bool) -> Option<Action> {
         ("Escape", _) => Action::Unpin,
         ("[", _) => Action::StageStep(-1),
         ("]", _) => Action::StageStep(1),
+        ("p" | "P", _) => Action::TogglePresent,
         _ => return None,
     })
 }

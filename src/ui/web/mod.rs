@@ -25,6 +25,7 @@ mod legend;
 mod panels;
 pub mod panic;
 mod pasted;
+mod present;
 mod reducer;
 mod scan_table;
 mod sharding;
