@@ -7,10 +7,14 @@
 //! first time and every time after.
 
 use proptest::prelude::*;
-use xla_layout_viz::core::hlo::scan;
+use xla_layout_viz::core::hlo::{scan, Finds, Scanner};
 
 fn same(text: &str) -> usize {
-    let finds = scan(text);
+    same_in(text, &scan(text))
+}
+
+/// [`same`] for `finds`, some of `text`'s.
+fn same_in(text: &str, finds: &Finds) -> usize {
     let found: Vec<_> = finds.iter().collect();
     let mut buf = Vec::new();
     for round in 0..2 {
@@ -26,6 +30,31 @@ fn same(text: &str) -> usize {
         }
     }
     found.len()
+}
+
+/// A scan read a few bytes at a time, as `scan --json` reads one a
+/// chunk at a time: each step's finds name the computations their
+/// instructions are in (the first opened in an earlier step, or in
+/// this one), and every record, the first of its computation and the
+/// next, prints as serde_json prints it.
+#[test]
+fn records_read_step_by_step_name_their_computation_as_serde_json_does() {
+    let text = include_str!("fixtures/hlo/module.hlo");
+    for step in [1, 40, 300, 5000] {
+        let mut scanner = Scanner::new();
+        let (mut n, mut named) = (0, 0);
+        while !scanner.progress().done {
+            scanner.scan_some(text, step);
+            let finds = scanner.take_found();
+            n += same_in(text, &finds);
+            named += finds.iter().filter(|f| f.computation().is_some()).count();
+        }
+        assert_eq!(n, scan(text).len(), "step {step}");
+        assert!(
+            named > 20,
+            "step {step}: {named} records with a computation"
+        );
+    }
 }
 
 /// The same invalid shape at two places: the facts and their written

@@ -5,6 +5,7 @@
 //! (tests/scan_json.rs compares them on every record of the fixtures and
 //! of random text); `xla-layout scan --json` and Python's `scan` use it.
 
+use std::cell::RefCell;
 use std::sync::OnceLock;
 
 use super::finds::FoundRef;
@@ -55,6 +56,32 @@ fn string(out: &mut Vec<u8>, s: &str) {
     }
     out.extend_from_slice(&b[start..]);
     out.push(b'"');
+}
+
+thread_local! {
+    /// The computation name this thread's records last wrote, and its JSON
+    /// string: one computation's records come one after another, and its
+    /// name is escaped once for them all (escaping it on every record was
+    /// most of what the `computation` member cost `scan --json`:
+    /// docs/performance/hashing.md). Kept by its text, so that it holds for
+    /// whichever scan or text a record is of.
+    static LAST_COMPUTATION: RefCell<(String, Vec<u8>)> =
+        const { RefCell::new((String::new(), Vec::new())) };
+}
+
+/// Appends `name` as a JSON string, as [`string`] does, escaping it only
+/// when it is not the name written last.
+fn computation(out: &mut Vec<u8>, name: &str) {
+    LAST_COMPUTATION.with_borrow_mut(|(last, json)| {
+        // An empty `json` is none yet (a string is at least its quotes).
+        if json.is_empty() || last != name {
+            last.clear();
+            last.push_str(name);
+            json.clear();
+            string(json, name);
+        }
+        out.extend_from_slice(json);
+    });
 }
 
 /// A member's key as written after the object's first member: the comma,
@@ -220,7 +247,11 @@ impl Record<'_> {
         m.bool(key!("root"), Some(self.root));
         m.uint(key!("index"), self.index.and_then(usize64));
         m.str(key!("name"), self.name);
-        m.str(key!("computation"), self.computation);
+        m.key(key!("computation"));
+        match self.computation {
+            Some(name) => computation(m.out, name),
+            None => m.out.extend_from_slice(b"null"),
+        }
         m.uint(key!("parameter_number"), self.parameter_number);
         m.uint(key!("line"), usize64(self.line));
         m.uint(key!("column"), usize64(self.column));
@@ -264,4 +295,38 @@ fn report(m: &mut Members, r: &ReportRecord) {
     m.bool(key!("matches"), Some(r.matches));
     m.bool(key!("size_matches"), r.size_matches);
     m.bool(key!("unpadded_matches"), r.unpadded_matches);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A computation's name is written as [`string`] writes it, whichever
+    /// name came before: the same, another, an empty one (never taken for
+    /// "none written yet"), one that needs escapes.
+    #[test]
+    fn computation_names_are_written_as_strings_whatever_came_before() {
+        let names = [
+            "",
+            "main",
+            "main",
+            "",
+            "",
+            "a\"b\\c\n",
+            "a\"b\\c\n",
+            "ma",
+            "main",
+            "名",
+        ];
+        for first in names {
+            for name in names {
+                let (mut got, mut want) = (Vec::new(), Vec::new());
+                computation(&mut got, first);
+                got.clear();
+                computation(&mut got, name);
+                string(&mut want, name);
+                assert_eq!(got, want, "{first:?} then {name:?}");
+            }
+        }
+    }
 }
