@@ -3,6 +3,7 @@
 
     python3 scripts/ab_native.py bench [--rounds N] [--filter REGEX] NAME=BENCH_BINARY ...
     python3 scripts/ab_native.py cmd [--rounds N] NAME='COMMAND ...' ...
+    (either, with --chain: each build against the one before it)
 
 `bench` runs criterion bench binaries (`cargo bench --bench scan
 --no-run` prints one's path; copy it aside per build) one after the
@@ -18,7 +19,10 @@ interval: per round the ratio of the two builds' medians (the rounds are
 paired: this machine's speed drifts over minutes, and a build's neighbour
 in time is its fairest control), the geometric mean of those ratios, and
 a percentile bootstrap over the rounds (10,000 resamples, fixed seed). An
-interval that holds 1.0 says the run cannot tell the builds apart.
+interval that holds 1.0 says the run cannot tell the builds apart. With
+`--chain`, each build after the first is compared with the one before it
+instead (builds of a history in order: what each step cost, all from the
+same interleaved rounds), and the last with the first as well.
 
 Writes nothing into the tree (target/ab-native/ is scratch).
 """
@@ -68,7 +72,7 @@ def read_criterion(home):
     return out
 
 
-def run_bench(builds, rounds, flt, extra):
+def run_bench(builds, rounds, flt, extra, chain):
     samples = {name: {} for name in builds}
     per_round = {name: [] for name in builds}
     for r in range(rounds):
@@ -85,10 +89,10 @@ def run_bench(builds, rounds, flt, extra):
             for k, (times, nbytes) in got.items():
                 samples[name].setdefault(k, ([], nbytes))[0].extend(times)
         print(f"round {r + 1}/{rounds} done", file=sys.stderr)
-    report(builds, samples, per_round)
+    report(builds, samples, per_round, chain)
 
 
-def run_cmd(builds, rounds):
+def run_cmd(builds, rounds, chain):
     samples = {name: {"process": ([], None)} for name in builds}
     per_round = {name: [] for name in builds}
     for r in range(rounds):
@@ -98,10 +102,18 @@ def run_cmd(builds, rounds):
             t = (time.perf_counter() - start) * 1e9
             samples[name]["process"][0].append(t)
             per_round[name].append({"process": t})
-    report(builds, samples, per_round)
+    report(builds, samples, per_round, chain)
 
 
-def report(builds, samples, per_round):
+def pairs(names, chain):
+    """(control, build) pairs to compare: each with the first, or in a chain."""
+    if not chain:
+        return [(names[0], n) for n in names[1:]]
+    steps = list(zip(names, names[1:]))
+    return steps + ([(names[0], names[-1])] if len(names) > 2 else [])
+
+
+def report(builds, samples, per_round, chain=False):
     names = list(builds)
     first = names[0]
     for bench in sorted(samples[first]):
@@ -113,10 +125,10 @@ def report(builds, samples, per_round):
             med = statistics.median(times)
             speed = f", {nbytes / med * 1e9 / (1 << 20):,.0f} MiB/s" if nbytes else ""
             print(f"  {name:<12} median {med / 1e6:9.3f} ms over {len(times)} samples{speed}")
-        for name in names[1:]:
+        for control, name in pairs(names, chain):
             ratios = [
                 b[bench] / a[bench]
-                for a, b in zip(per_round[first], per_round[name])
+                for a, b in zip(per_round[control], per_round[name])
                 if bench in a and bench in b
             ]
             if len(ratios) < 2:
@@ -125,7 +137,7 @@ def report(builds, samples, per_round):
             verdict = "no difference shown" if lo <= 1.0 <= hi else (
                 "slower" if lo > 1.0 else "faster")
             print(
-                f"  {name} / {first}: time x{mean:.3f} (95% interval {lo:.3f}-{hi:.3f}, "
+                f"  {name} / {control}: time x{mean:.3f} (95% interval {lo:.3f}-{hi:.3f}, "
                 f"{len(ratios)} paired rounds): {verdict}"
             )
 
@@ -134,6 +146,8 @@ def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("mode", choices=["bench", "cmd"])
     p.add_argument("--rounds", type=int, default=6)
+    p.add_argument("--chain", action="store_true",
+                   help="compare each build with the one before it (and the last with the first)")
     p.add_argument("--filter", default="", help="criterion's benchmark filter (bench mode)")
     p.add_argument("--criterion", default="--warm-up-time 1 --measurement-time 4",
                    help="more arguments for the bench binaries")
@@ -149,9 +163,9 @@ def main():
         p.error("need at least two builds and two rounds")
     SCRATCH.mkdir(parents=True, exist_ok=True)
     if a.mode == "bench":
-        run_bench(builds, a.rounds, a.filter, shlex.split(a.criterion))
+        run_bench(builds, a.rounds, a.filter, shlex.split(a.criterion), a.chain)
     else:
-        run_cmd(builds, a.rounds)
+        run_cmd(builds, a.rounds, a.chain)
 
 
 if __name__ == "__main__":
