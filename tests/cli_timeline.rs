@@ -16,6 +16,24 @@ fn fixture(jax: &str) -> String {
         .to_string()
 }
 
+/// The CLI run as a page writes it (`words`: the command after
+/// `xla-layout`), its `tests/...` paths taken from the repository's root.
+fn run_as_written(words: &str) -> (i32, String, String) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let args: Vec<String> = words
+        .split_whitespace()
+        .map(|a| {
+            if a.starts_with("tests/") {
+                root.join(a).display().to_string()
+            } else {
+                a.to_owned()
+            }
+        })
+        .collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    run(&args)
+}
+
 fn keys(v: &Value, want: &[&str], at: &str) {
     for k in want {
         assert!(v.get(k).is_some(), "{at}: no `{k}` in {v}");
@@ -89,13 +107,14 @@ fn json_follows_the_contract_and_xlas_numbers() {
             )
             .unwrap();
             let ma = &xla["memory_analysis"];
-            assert_eq!(
-                m["totals"]["arguments"], ma["argument_size_in_bytes"],
-                "{name}"
-            );
-            assert_eq!(m["totals"]["outputs"], ma["output_size_in_bytes"], "{name}");
-            assert_eq!(m["totals"]["aliased"], ma["alias_size_in_bytes"], "{name}");
-            assert_eq!(m["totals"]["temp"], ma["temp_size_in_bytes"], "{name}");
+            for (ours, theirs) in [
+                ("arguments", "argument_size_in_bytes"),
+                ("outputs", "output_size_in_bytes"),
+                ("aliased", "alias_size_in_bytes"),
+                ("temp", "temp_size_in_bytes"),
+            ] {
+                assert_eq!(m["totals"][ours], ma[theirs], "{name}: {ours}");
+            }
             assert_eq!(m["xla_peak"]["step"], xla["stated_peak"]["step"], "{name}");
             assert_eq!(
                 m["peak"]["bytes"], xla["brute_force"]["peak"]["bytes"],
@@ -172,19 +191,7 @@ fn the_readme_chart_is_what_the_cli_draws_today() {
         .find(|s| s.starts_with("xla-layout timeline ") && s.contains(" --svg > docs/img/"))
         .expect("the README names the command that drew its chart");
     let (args, file) = command.split_once(" > ").unwrap();
-    let args: Vec<String> = args
-        .split_whitespace()
-        .skip(1)
-        .map(|a| {
-            if a.starts_with("tests/") {
-                root.join(a).display().to_string()
-            } else {
-                a.to_owned()
-            }
-        })
-        .collect();
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let (code, out, err) = run(&args);
+    let (code, out, err) = run_as_written(args.strip_prefix("xla-layout ").unwrap());
     assert_eq!(code, 0, "{err}");
     let drawn = std::fs::read_to_string(root.join(file)).unwrap();
     assert!(
@@ -210,20 +217,7 @@ fn the_docs_example_prints_what_the_page_says() {
         .next()
         .unwrap();
     let (command, want) = block.split_once('\n').unwrap();
-    let args: Vec<String> = command
-        .strip_prefix("$ xla-layout ")
-        .unwrap()
-        .split_whitespace()
-        .map(|a| {
-            if a.starts_with("tests/") {
-                root.join(a).display().to_string()
-            } else {
-                a.to_owned()
-            }
-        })
-        .collect();
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let (code, out, err) = run(&args);
+    let (code, out, err) = run_as_written(command.strip_prefix("$ xla-layout ").unwrap());
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         out, want,
