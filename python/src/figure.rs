@@ -42,7 +42,7 @@ pub fn svg(
 ) -> PyResult<String> {
     let options = options(view, labels, width, theme, colours)?;
     let owned = text.to_owned();
-    py.detach(move || -> Result<String, Failure> {
+    drawn(py, text, move || {
         // As the CLI (`xla-layout svg` without --leaf): the only array
         // leaf is drawn, titled with the whole shape's text; none or
         // several are refused.
@@ -58,16 +58,11 @@ pub fn svg(
             }
         };
         let analysis = Analysis::of(array).map_err(|e| Failure::Core(Box::new(e)))?;
-        let mut svg = svg_of_mapping(&analysis.mapping, &shape.to_string(), &options);
-        // The CLI prints the document with one final newline.
-        if svg.ends_with('\n') {
-            svg.pop();
-        }
-        Ok(svg)
-    })
-    .map_err(|f| match f {
-        Failure::Core(e) => errors::from_core(py, &e),
-        Failure::Plain(reason) => errors::plain(py, text, reason),
+        Ok(svg_of_mapping(
+            &analysis.mapping,
+            &shape.to_string(),
+            &options,
+        ))
     })
 }
 
@@ -91,10 +86,23 @@ pub fn svg_shard(
 ) -> PyResult<String> {
     let options = options(view, labels, width, theme, colours)?;
     let (owned, field) = (text.to_owned(), field.to_owned());
-    py.detach(move || -> Result<String, Failure> {
+    drawn(py, text, move || {
         let shape = parse(&owned).map_err(|e| Failure::Core(Box::new(e)))?;
         let v = device_view(&shape, &field, device).map_err(Failure::Plain)?;
-        let mut svg = shard_svg(&v, &options);
+        Ok(shard_svg(&v, &options))
+    })
+}
+
+/// The document `draw` makes with the GIL released, without the one final
+/// newline the CLI prints it with; its failure as the Python error that
+/// points into `text`.
+fn drawn(
+    py: Python<'_>,
+    text: &str,
+    draw: impl FnOnce() -> Result<String, Failure> + Send,
+) -> PyResult<String> {
+    py.detach(move || {
+        let mut svg = draw()?;
         if svg.ends_with('\n') {
             svg.pop();
         }
