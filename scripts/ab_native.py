@@ -3,7 +3,8 @@
 
     python3 scripts/ab_native.py bench [--rounds N] [--filter REGEX] NAME=BENCH_BINARY ...
     python3 scripts/ab_native.py cmd [--rounds N] NAME='COMMAND ...' ...
-    (either, with --chain: each build against the one before it)
+    (either, with --chain: each build against the one before it; cmd, with
+    --cpu: each process's CPU time instead of its wall time)
 
 `bench` runs criterion bench binaries (`cargo bench --bench scan
 --no-run` prints one's path; copy it aside per build) one after the
@@ -22,7 +23,12 @@ a percentile bootstrap over the rounds (10,000 resamples, fixed seed). An
 interval that holds 1.0 says the run cannot tell the builds apart. With
 `--chain`, each build after the first is compared with the one before it
 instead (builds of a history in order: what each step cost, all from the
-same interleaved rounds), and the last with the first as well.
+same interleaved rounds), and the last with the first as well. With
+`--cpu`, `cmd` times each process by the CPU time it used (user and
+system, its threads included, from `wait4`) rather than by the clock: on
+a machine shared with other builds, the time a process waits for a core
+is not its own, and the clock's noise hides differences of a few percent
+(docs/performance/hashing.md).
 
 Writes nothing into the tree (target/ab-native/ is scratch).
 """
@@ -92,16 +98,27 @@ def run_bench(builds, rounds, flt, extra, chain):
     report(builds, samples, per_round, chain)
 
 
-def run_cmd(builds, rounds, chain):
-    samples = {name: {"process": ([], None)} for name in builds}
+def run_process(command, cpu):
+    """Runs `command` (stdout to /dev/null): its wall time, or its CPU time, in ns."""
+    start = time.perf_counter()
+    p = subprocess.Popen(["/bin/sh", "-c", "exec " + command], stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(p.pid, 0)
+    wall = (time.perf_counter() - start) * 1e9
+    p.returncode = os.waitstatus_to_exitcode(status)
+    if p.returncode != 0:
+        raise subprocess.CalledProcessError(p.returncode, command)
+    return (usage.ru_utime + usage.ru_stime) * 1e9 if cpu else wall
+
+
+def run_cmd(builds, rounds, chain, cpu):
+    key = "process CPU time" if cpu else "process"
+    samples = {name: {key: ([], None)} for name in builds}
     per_round = {name: [] for name in builds}
     for r in range(rounds):
         for name in order(list(builds), r):
-            start = time.perf_counter()
-            subprocess.run(builds[name], shell=True, check=True, stdout=subprocess.DEVNULL)
-            t = (time.perf_counter() - start) * 1e9
-            samples[name]["process"][0].append(t)
-            per_round[name].append({"process": t})
+            t = run_process(builds[name], cpu)
+            samples[name][key][0].append(t)
+            per_round[name].append({key: t})
     report(builds, samples, per_round, chain)
 
 
@@ -148,6 +165,8 @@ def main():
     p.add_argument("--rounds", type=int, default=6)
     p.add_argument("--chain", action="store_true",
                    help="compare each build with the one before it (and the last with the first)")
+    p.add_argument("--cpu", action="store_true",
+                   help="cmd: time each process by its CPU time (user + system), not the clock")
     p.add_argument("--filter", default="", help="criterion's benchmark filter (bench mode)")
     p.add_argument("--criterion", default="--warm-up-time 1 --measurement-time 4",
                    help="more arguments for the bench binaries")
@@ -165,7 +184,7 @@ def main():
     if a.mode == "bench":
         run_bench(builds, a.rounds, a.filter, shlex.split(a.criterion), a.chain)
     else:
-        run_cmd(builds, a.rounds, a.chain)
+        run_cmd(builds, a.rounds, a.chain, a.cpu)
 
 
 if __name__ == "__main__":
