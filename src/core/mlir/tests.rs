@@ -344,6 +344,8 @@ fn a_type_that_starts_with_a_wide_character_is_an_error_around_it() {
     for t in [
         "func.func @f(%a: é) -> tensor<2xf32> {\n",
         "tuple<\u{fffd}>",
+        "%0 = stablehlo.add %a, %a : tensor<?x8xf32,#stablehlo.bounds<4,>\u{fffd}>\n",
+        "%0 = stablehlo.add %a, %a : tensor<?x8xf32,#mhlo.type_extensions<bounds = [4, ?]é>\n",
         "%0 = stablehlo.add %a, %a : tuple<é, f32>\n",
     ] {
         for f in read_all(t) {

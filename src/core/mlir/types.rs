@@ -332,12 +332,17 @@ fn encoding(
     rank: usize,
 ) -> Result<Vec<Option<u64>>, TypeError> {
     let b = text.as_bytes();
+    let closed = |rest: &str, close: &str| {
+        let s = end - rest.len();
+        match rest.strip_suffix(close) {
+            Some(inner) => Ok((s, s + inner.len())),
+            None => err(start, end, format!("the bounds do not end with `{close}`")),
+        }
+    };
     let body = if let Some(rest) = text[start..end].strip_prefix("#stablehlo.bounds<") {
-        let s = end - rest.len();
-        (s, end - 1)
+        closed(rest, ">")?
     } else if let Some(rest) = text[start..end].strip_prefix("#mhlo.type_extensions<bounds = [") {
-        let s = end - rest.len();
-        (s, end.saturating_sub(2).max(s))
+        closed(rest, "]>")?
     } else {
         return err(
             start,
