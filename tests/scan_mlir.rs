@@ -129,3 +129,33 @@ fn lines_and_columns_are_where_the_types_are() {
         }
     }
 }
+
+#[test]
+fn a_layout_not_written_is_xla_s_default_and_the_record_says_so() {
+    // MLIR types carry no layout: every valid one is XLA's default.
+    let text = std::fs::read_to_string(dir().join("mesh2_dot.shardy.mlir")).unwrap();
+    let text: &'static str = Box::leak(text.into_boxed_str());
+    let all = records(text);
+    assert!(all.len() > 20);
+    for r in &all {
+        assert!(r.default_layout && r.canonical.is_some(), "{r:?}");
+    }
+    // In HLO text, only where the shape wrote none.
+    let hlo = "%a = f32[2,3]{0,1} add(f32[2,3] %x, f32[2,3]{1,0} %y), to_apply=%t\n%b = token[] after-all()\n%c = (f32[2], s8[]) tuple(f32[2]{0} %p, s8[] %q)\n";
+    let by_text: Vec<(&str, bool)> = records(hlo)
+        .iter()
+        .map(|r| (r.text, r.default_layout))
+        .collect();
+    assert_eq!(
+        by_text,
+        [
+            ("f32[2,3]{0,1}", false),
+            ("f32[2,3]", true),
+            ("f32[2,3]{1,0}", false),
+            ("token[]", false),
+            ("(f32[2], s8[])", true),
+            ("f32[2]{0}", false),
+            ("s8[]", true),
+        ]
+    );
+}

@@ -144,11 +144,16 @@ impl Args {
             out.write_all(&buf)?;
             if n == 0 && !json {
                 writeln!(out, "{NOTHING_FOUND_HINT}")?;
+            } else if !json && xla_layout_viz::core::mlir::looks_like_mlir(&text) {
+                writeln!(out, "{MLIR_LAYOUT_NOTE}")?;
             }
             Ok(())
         })))
     }
 }
+
+/// After a table of MLIR types: where their layouts come from.
+const MLIR_LAYOUT_NOTE: &str = "layouts: MLIR types carry none; each shape has XLA's default layout {N-1,...,0}, as before layout assignment (`default_layout` in --json); the compiler may choose others, which the compiled module's text shows (lower(..).compile().as_text())";
 
 fn too_long(name: &str) -> Failure {
     Failure(format!(

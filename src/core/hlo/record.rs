@@ -36,6 +36,10 @@ pub struct Record<'a> {
     pub end: usize,
     /// The shape as written.
     pub text: &'a str,
+    /// The text wrote no layout (an MLIR type; an HLO shape without
+    /// `{...}`): the layout is XLA's default, `{N-1,...,0}`, as before
+    /// layout assignment, and the compiler may choose another.
+    pub default_layout: bool,
     /// `array`, `tuple`, `token`, `opaque` or `buffer`; null if invalid.
     pub kind: Option<&'static str>,
     /// XLA's canonical text; null when invalid (see `error`).
@@ -130,6 +134,11 @@ impl<'f> FoundRef<'f> {
             start: self.span().start,
             end: self.span().end,
             text: text.get(self.span().range()).unwrap_or(""),
+            default_layout: matches!(f.kind, Some("array" | "tuple"))
+                && f.error.is_none()
+                && text
+                    .get(self.span().range())
+                    .is_some_and(|t| !t.contains('{')),
             kind: f.kind,
             canonical: f.canonical.as_deref().filter(|_| f.error.is_none()),
             error: f.error.as_ref().map(|e| e.message.as_str()),

@@ -258,6 +258,7 @@ impl Record<'_> {
         m.uint(key!("start"), usize64(self.start));
         m.uint(key!("end"), usize64(self.end));
         m.str(key!("text"), Some(self.text));
+        m.bool(key!("default_layout"), Some(self.default_layout));
         match written {
             Some([shape, _]) => m.out.extend_from_slice(shape),
             None => self.facts_members().write_shape(&mut m),
