@@ -13,6 +13,14 @@ with its own `CRITERION_HOME` under target/ab-native/, and reads each
 benchmark's samples (`new/sample.json`: time per iteration). `cmd` times
 whole processes (stdout to /dev/null), the same way.
 
+    python3 scripts/ab_native.py bench --pair NUM/DEN [--filter REGEX] NAME=BENCH_BINARY
+
+`--pair` compares two benchmarks of one build instead (one build is then
+enough): per round, NUM's median time per byte over DEN's (the benchmark
+ids containing NUM and DEN; both must measure bytes), with the same
+interval over the rounds. `--pair .mlir_/.hlo_ --filter scan_mlir` is issue
+65's MLIR scan beside HLO's (docs/scan.md).
+
 Printed per benchmark: each build's median time (and MiB/s when the
 benchmark's throughput is in bytes) over all its samples, and for each
 build after the first, its time over the first's as a ratio with a 95%
@@ -78,7 +86,7 @@ def read_criterion(home):
     return out
 
 
-def run_bench(builds, rounds, flt, extra, chain):
+def run_bench(builds, rounds, flt, extra, chain, pair=None):
     samples = {name: {} for name in builds}
     per_round = {name: [] for name in builds}
     for r in range(rounds):
@@ -95,7 +103,30 @@ def run_bench(builds, rounds, flt, extra, chain):
             for k, (times, nbytes) in got.items():
                 samples[name].setdefault(k, ([], nbytes))[0].extend(times)
         print(f"round {r + 1}/{rounds} done", file=sys.stderr)
-    report(builds, samples, per_round, chain)
+    if pair:
+        report_pair(builds, samples, per_round, pair)
+    else:
+        report(builds, samples, per_round, chain)
+
+
+def report_pair(builds, samples, per_round, pair):
+    """Per build: benchmark NUM's time per byte over DEN's, paired by round."""
+    num, den = pair
+    for name in builds:
+        ids = list(samples[name])
+        pick = lambda part: [k for k in ids if part in k]  # noqa: E731
+        if len(pick(num)) != 1 or len(pick(den)) != 1:
+            sys.exit(f"--pair {num}/{den}: each must name one of {ids}")
+        (a,), (b,) = pick(num), pick(den)
+        (ta, na), (tb, nb) = samples[name][a], samples[name][b]
+        if not (na and nb):
+            sys.exit(f"{a} or {b} measures no bytes")
+        ratios = [(r[a] / na) / (r[b] / nb) for r in per_round[name] if a in r and b in r]
+        speed = lambda t, n: n / statistics.median(t) * 1e9 / (1 << 20)  # noqa: E731
+        print(f"{name}: {a} {speed(ta, na):,.0f} MiB/s, {b} {speed(tb, nb):,.0f} MiB/s")
+        mean, lo, hi = interval(ratios)
+        print(f"  time per byte, {num} / {den}: x{mean:.3f} (95% interval {lo:.3f}-{hi:.3f}, "
+              f"{len(ratios)} rounds)")
 
 
 def run_process(command, cpu):
@@ -170,6 +201,7 @@ def main():
     p.add_argument("--filter", default="", help="criterion's benchmark filter (bench mode)")
     p.add_argument("--criterion", default="--warm-up-time 1 --measurement-time 4",
                    help="more arguments for the bench binaries")
+    p.add_argument("--pair", help="NUM/DEN: two benchmarks of each build, time per byte (bench mode)")
     p.add_argument("builds", nargs="+", help="NAME=BINARY (bench) or NAME=COMMAND (cmd)")
     a = p.parse_args()
     builds = {}
@@ -178,11 +210,14 @@ def main():
         if not sep or not what:
             p.error(f"{b!r}: expected NAME=BINARY or NAME=COMMAND")
         builds[name] = what
-    if len(builds) < 2 or a.rounds < 2:
-        p.error("need at least two builds and two rounds")
+    pair = tuple(a.pair.split("/", 1)) if a.pair else None
+    if pair and (len(pair) != 2 or a.mode != "bench"):
+        p.error("--pair takes NUM/DEN, in bench mode")
+    if len(builds) < (1 if pair else 2) or a.rounds < 2:
+        p.error("need at least two builds (or --pair) and two rounds")
     SCRATCH.mkdir(parents=True, exist_ok=True)
     if a.mode == "bench":
-        run_bench(builds, a.rounds, a.filter, shlex.split(a.criterion), a.chain)
+        run_bench(builds, a.rounds, a.filter, shlex.split(a.criterion), a.chain, pair)
     else:
         run_cmd(builds, a.rounds, a.chain, a.cpu)
 
