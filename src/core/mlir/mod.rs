@@ -5,7 +5,7 @@
 //! sharding text XLA makes of it. See docs/scan.md, "MLIR text".
 //!
 //! - `bytes.rs`: brackets, top-level commas, bounded everywhere.
-//! - `element.rs`, `types.rs`: MLIR types -> XLA shapes.
+//! - `element.rs`, `types.rs`, `tensor.rs`: MLIR types -> XLA shapes.
 //! - `sdy.rs`: Shardy meshes; `sdy_sharding.rs`: Shardy shardings -> HLO
 //!   shardings; `sharding_attr.rs`: GSPMD's sharding strings.
 //! - `reader.rs`: the reader, statement by statement; `statement.rs`:
@@ -29,6 +29,7 @@ mod sdy;
 mod sdy_sharding;
 mod sharding_attr;
 mod statement;
+mod tensor;
 mod text;
 mod types;
 
