@@ -20,7 +20,7 @@
 //! region are one device's (for the manual axes) and their own shardings
 //! are refused with that reason.
 
-use super::bytes::{close_of, skip_space};
+use super::bytes::{close_of, skip_space, string_end};
 use super::reader::{Found, Reader};
 use super::sdy::SdyError;
 use crate::core::span::Span;
@@ -59,13 +59,23 @@ fn list_after(b: &[u8], key: &[u8], s: usize, e: usize) -> Option<(usize, usize)
     Some((open, close + 1))
 }
 
-/// `{` minus `}` in `s..e`, as (opened, closed).
+/// The `{` and `}` in `s..e` outside strings, as (opened, closed).
 fn braces(b: &[u8], s: usize, e: usize) -> (usize, usize) {
-    let line = &b[s..e];
-    (
-        memchr::memchr_iter(b'{', line).count(),
-        memchr::memchr_iter(b'}', line).count(),
-    )
+    let (mut opened, mut closed) = (0, 0);
+    let mut i = s;
+    while let Some(k) = memchr::memchr3(b'{', b'}', b'"', &b[i..e]) {
+        let at = i + k;
+        match b[at] {
+            b'"' => {
+                i = string_end(b, at, e);
+                continue;
+            }
+            b'{' => opened += 1,
+            _ => closed += 1,
+        }
+        i = at + 1;
+    }
+    (opened, closed)
 }
 
 impl Reader {

@@ -9,7 +9,7 @@ const NESTED: &str = r#"module @jit_f attributes {mhlo.num_partitions = 8 : i32}
   sdy.mesh @mesh = <["x"=4, "y"=2]>
   func.func public @main(%arg0: tensor<8x6xf32>) -> (tensor<8x6xf32>) {
     %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{"x"}, {}]>] manual_axes={"x"} (%arg1: tensor<2x6xf32>) {
-      %1 = stablehlo.add %arg1, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"y"}]>]>} : tensor<2x6xf32>
+      %1 = stablehlo.add %arg1, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"y"}]>]>, mhlo.frontend_attributes = {note = "}} {"}} : tensor<2x6xf32>
       %2 = sdy.manual_computation(%1) in_shardings=[<@mesh, [{}, {"y"}]>] out_shardings=[<@mesh, [{}, {"y"}]>] manual_axes={"y"} (%arg2: tensor<2x3xf32>) {
         %3 = "stablehlo.reduce"(%arg2) ({
         ^bb0(%a: tensor<f32>, %b: tensor<f32>):
