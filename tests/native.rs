@@ -43,6 +43,7 @@ mod parse_fuzz;
 mod parse_props;
 mod readme;
 mod render_edges_props;
+mod render_fold;
 mod render_fuzz;
 mod render_grid_props;
 mod render_sampling;
@@ -62,6 +63,7 @@ mod sizes_props;
 mod stats_examples;
 mod steps_examples;
 mod steps_props;
+mod ui_fold;
 mod ui_present;
 mod ui_state;
 

@@ -145,6 +145,9 @@ pub struct State {
     pub device: usize,
     /// Step mode shows the cut into shards (before its stage 0).
     pub stage_cut: bool,
+    /// The logical view unfolded: zoomed out past a folded world
+    /// (`render::world::fold`), the array as one line until a fit.
+    pub line: bool,
 }
 
 impl State {
@@ -173,6 +176,7 @@ impl State {
             sharding_filled: false,
             device: 0,
             stage_cut: false,
+            line: false,
         };
         state.set_input(input);
         state
@@ -224,6 +228,7 @@ impl State {
         self.suggested = None;
         self.stage = None;
         self.stage_cut = false;
+        self.line = false;
         if let Some(text) = self.compare.take().map(|c| c.input) {
             self.set_compare(text);
         }
@@ -234,9 +239,11 @@ impl State {
 
     /// New worlds for the current frame and row width, cameras fitted.
     pub(crate) fn relayout(&mut self) {
-        self.worlds = self
-            .mapping()
-            .map(|m| Rc::new(Worlds::new(m, &self.frame, self.settings.row_width)));
+        let line = self.line;
+        self.worlds = self.mapping().map(|m| {
+            let worlds = Worlds::new(m, &self.frame, self.settings.row_width);
+            Rc::new(if line { worlds.unfolded() } else { worlds })
+        });
         self.fit(None);
     }
 
@@ -278,7 +285,9 @@ impl State {
             };
             let (w, h) = old.world(pane);
             let (was, rect) = (old_cameras[slot(pane)], old_frame.pane(pane));
-            if !same_world || was.shows_all(&rect, w as f64, h as f64) {
+            // (A folded world's default shows its first bands only.)
+            let default = was == old.fit(pane, &old_frame);
+            if !same_world || default || was.shows_all(&rect, w as f64, h as f64) {
                 continue;
             }
             let (cx, cy) = was.to_world(&rect, rect.x + rect.w / 2.0, rect.y + rect.h / 2.0);

@@ -1,5 +1,7 @@
 //! The reducer's second half: cameras, pointing and the animation.
 
+use std::rc::Rc;
+
 use crate::render::world::overlay::{cell_marker, hit, minimap_rects, minimap_to_world};
 use crate::render::world::{Pane, Rect};
 
@@ -21,7 +23,15 @@ impl State {
                     self.cameras[slot(pane)] = cam.clamped(&rect, w as f64, h as f64);
                 }
             }
-            Action::Fit(pane) => self.fit(pane),
+            Action::Fit(pane) => {
+                // A fit folds an unfolded line again.
+                if self.line && pane != Some(Pane::Memory) {
+                    self.line = false;
+                    self.generation += 1;
+                    self.relayout();
+                }
+                self.fit(pane);
+            }
             Action::Hover(point) => self.hover = point.and_then(|(x, y)| self.target_at(x, y)),
             Action::HoverOffset(offset) => {
                 let footprint = self.mapping().map_or(0, |m| m.footprint());
@@ -100,7 +110,17 @@ impl State {
         let rect = self.frame.pane(pane);
         let (w, h) = worlds.world(pane);
         let min = worlds.min_scale(pane, &self.frame);
-        let cam = self.cameras[slot(pane)].zoom_at(&rect, x, y, factor, min);
+        let was = self.cameras[slot(pane)];
+        // Out past all of a folded world: the array as one line.
+        if pane == Pane::Logical && worlds.logical.fold.is_some() && was.scale * factor < min {
+            let line = Rc::new(worlds.unfolded());
+            self.cameras[slot(pane)] = line.fit(pane, &self.frame);
+            self.worlds = Some(line);
+            self.line = true;
+            self.generation += 1;
+            return;
+        }
+        let cam = was.zoom_at(&rect, x, y, factor, min);
         self.cameras[slot(pane)] = cam.clamped(&rect, w as f64, h as f64);
     }
 

@@ -8,6 +8,7 @@ use crate::render::world::geometry::LogicalGeometry;
 use crate::render::world::views::{LogicalView, Pane, Probe};
 
 use super::annotate::{compact, nice_step, tick_labels, CellText};
+use super::bands::band_extras;
 use super::commands::{level_stroke, text_width, Label, Lines, PaneScene, Stroke};
 use super::pane::{build_pane, Extras};
 use super::style::Style;
@@ -52,6 +53,9 @@ pub fn logical_pane(
         title,
         |levels| {
             let outline_level0 = levels.first().is_some_and(|l| !l.too_dense);
+            if let Some(fold) = &g.fold {
+                return band_extras(&g, fold, camera, rect, theme, outline_level0);
+            }
             Extras {
                 lines: slice_outlines(&g, camera, rect, theme, outline_level0),
                 labels: slice_labels(&g, camera, rect, theme),
@@ -88,7 +92,7 @@ fn slices_in_view(g: &LogicalGeometry, camera: &Camera, rect: &Rect) -> Vec<(u64
 
 /// Outlines of each visible slice: the array's own bounds thin, and the
 /// tiled (ghost) region around them with the first level's stroke.
-fn slice_outlines(
+pub(super) fn slice_outlines(
     g: &LogicalGeometry,
     camera: &Camera,
     rect: &Rect,
@@ -159,7 +163,12 @@ pub fn slice_name(leading_index: &[u64], num_dims: usize) -> String {
         .join(", ")
 }
 
-fn slice_labels(g: &LogicalGeometry, camera: &Camera, rect: &Rect, theme: &Theme) -> Vec<Label> {
+pub(super) fn slice_labels(
+    g: &LogicalGeometry,
+    camera: &Camera,
+    rect: &Rect,
+    theme: &Theme,
+) -> Vec<Label> {
     if g.leading.is_empty() || (g.cols as f64) * camera.scale < 64.0 {
         return Vec::new();
     }
@@ -185,7 +194,12 @@ fn slice_labels(g: &LogicalGeometry, camera: &Camera, rect: &Rect, theme: &Theme
 }
 
 /// Row and column numbers in the margins, for every visible slice.
-fn logical_ticks(g: &LogicalGeometry, camera: &Camera, rect: &Rect, theme: &Theme) -> Vec<Label> {
+pub(super) fn logical_ticks(
+    g: &LogicalGeometry,
+    camera: &Camera,
+    rect: &Rect,
+    theme: &Theme,
+) -> Vec<Label> {
     let v = camera.visible(rect);
     let mut out = Vec::new();
     let axis = |from: f64, to: f64, pitch: u64, len: u64, count: u64, min_px: f64| {

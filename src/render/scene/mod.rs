@@ -8,6 +8,7 @@
 //! Built from `render::world` (what is where); nothing here draws.
 
 pub mod annotate;
+pub mod bands;
 pub mod build;
 pub mod commands;
 pub mod logical;

@@ -23,6 +23,9 @@
 
 use crate::core::Mapping;
 
+use super::camera::Rect;
+use super::fold::{self, Fold};
+
 /// Gaps between slices are about this fraction of a slice's extent.
 const GAP_FRACTION: u64 = 12;
 /// Memory rows are about this wide at most when chosen automatically from
@@ -33,7 +36,7 @@ const MAX_UNIT: u64 = 4096;
 const ONE_ROW_MIN_PX: f64 = 24.0;
 
 /// Layout of the logical world.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct LogicalGeometry {
     /// The ghost dims (dimension-number order) the picture covers.
     pub ghost: Vec<u64>,
@@ -49,6 +52,9 @@ pub struct LogicalGeometry {
     pub slice_grid_rows: u64,
     pub gap_x: u64,
     pub gap_y: u64,
+    /// The world cut into stacked bands (`fold.rs`); every method below
+    /// then speaks of the folded world, the fields of the unfolded one.
+    pub fold: Option<Fold>,
 }
 
 impl LogicalGeometry {
@@ -93,6 +99,22 @@ impl LogicalGeometry {
             slices_per_row,
             gap_x,
             gap_y,
+            fold: None,
+        }
+    }
+
+    /// This layout folded into bands when that draws it better in a pane
+    /// of `pane` pixels ([`fold::choose`]).
+    pub fn folded_for(self, mapping: &Mapping, pane: &Rect) -> LogicalGeometry {
+        let fold = fold::choose(&self, mapping, pane);
+        LogicalGeometry { fold, ..self }
+    }
+
+    /// The same layout without its fold.
+    pub fn unfolded(&self) -> LogicalGeometry {
+        LogicalGeometry {
+            fold: None,
+            ..self.clone()
         }
     }
 
@@ -107,6 +129,9 @@ impl LogicalGeometry {
 
     /// World width and height in cells.
     pub fn world(&self) -> (u64, u64) {
+        if let Some(f) = &self.fold {
+            return f.world();
+        }
         let extent = |count: u64, pitch: u64, gap: u64| {
             let total = u128::from(count) * u128::from(pitch);
             u64::try_from(total.saturating_sub(u128::from(gap))).unwrap_or(u64::MAX)
@@ -120,6 +145,10 @@ impl LogicalGeometry {
     /// The slice number and the (row, column) inside it of world cell
     /// `(wx, wy)`; `None` in a gap or outside.
     pub fn cell(&self, wx: u64, wy: u64) -> Option<(u64, u64, u64)> {
+        let (wx, wy) = match &self.fold {
+            Some(f) => f.unfold(wx, wy)?,
+            None => (wx, wy),
+        };
         let (px, py) = (self.pitch_x().max(1), self.pitch_y().max(1));
         let (sc, c) = (wx / px, wx % px);
         let (sr, r) = (wy / py, wy % py);
@@ -133,14 +162,18 @@ impl LogicalGeometry {
     /// World cell of slice `slice`'s (row, column).
     pub fn world_of(&self, slice: u64, r: u64, c: u64) -> (u64, u64) {
         let per_row = self.slices_per_row.max(1);
-        (
+        let (x, y) = (
             (slice % per_row)
                 .saturating_mul(self.pitch_x())
                 .saturating_add(c),
             (slice / per_row)
                 .saturating_mul(self.pitch_y())
                 .saturating_add(r),
-        )
+        );
+        match &self.fold {
+            Some(f) => f.fold(x, y),
+            None => (x, y),
+        }
     }
 
     /// Writes the full index (dimension-number order) of slice `slice`'s

@@ -9,6 +9,8 @@
 pub mod boundaries;
 pub mod camera;
 pub mod colour;
+pub mod fold;
+mod fold_probe;
 pub mod frame;
 pub mod geometry;
 mod grid;

@@ -189,6 +189,33 @@ impl Samples {
         }
     }
 
+    /// Rows `rows` and columns `cols` of these samples, their positions
+    /// moved by `x` and `y` (a band of a folded world, `fold_probe.rs`).
+    pub(crate) fn part(
+        &self,
+        rows: std::ops::Range<usize>,
+        cols: std::ops::Range<usize>,
+        x: impl Fn(u64) -> u64,
+        y: impl Fn(u64) -> u64,
+    ) -> Samples {
+        let (row_classes, col_classes) = self.classes;
+        let xs = (0..row_classes)
+            .flat_map(|c| self.xs[c * self.cols..][cols.clone()].iter().map(|&v| x(v)))
+            .collect();
+        let ys = (0..col_classes)
+            .flat_map(|c| self.ys[c * self.rows..][rows.clone()].iter().map(|&v| y(v)))
+            .collect();
+        Samples {
+            xs,
+            ys,
+            row_class: self.row_class[rows.clone()].to_vec(),
+            col_class: self.col_class[cols.clone()].to_vec(),
+            classes: self.classes,
+            cols: cols.len(),
+            rows: rows.len(),
+        }
+    }
+
     /// Whether the samples sit anywhere but at their blocks' top-left
     /// cells (or the grid's cells).
     pub fn moved(&self) -> bool {

@@ -154,6 +154,16 @@ impl View for LogicalView<'_> {
     }
 
     fn probe_samples(&mut self, samples: &Samples, probes: &mut Vec<Probe>, tiles: &mut Vec<u64>) {
+        if let Some(fold) = self.geometry.fold {
+            return super::fold_probe::probe(
+                self.mapping,
+                &self.geometry,
+                &fold,
+                samples,
+                probes,
+                tiles,
+            );
+        }
         let (cols, rows) = samples.size();
         match super::grid::TermGrid::new(self.mapping, &self.geometry, cols * rows) {
             Some(mut grid) => grid.probe(samples, probes, tiles),
@@ -173,10 +183,17 @@ impl View for LogicalView<'_> {
     fn repeat(&self) -> (u64, u64) {
         let g = &self.geometry;
         let along = |count: u64, pitch: u64| if count > 1 { pitch } else { u64::MAX };
-        (
+        let (x, y) = (
             along(g.slices_per_row, g.pitch_x()),
             along(g.slice_grid_rows, g.pitch_y()),
-        )
+        );
+        // A fold repeats its bands at their pitch, and a band narrower
+        // than a few blocks is missed by their corners.
+        match &g.fold {
+            Some(f) if f.axis == super::fold::FoldAxis::Columns => (x, y.min(f.across)),
+            Some(f) => (x.min(f.across), y),
+            None => (x, y),
+        }
     }
 }
 

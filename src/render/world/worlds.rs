@@ -23,7 +23,8 @@ impl Worlds {
             .filter(|&w| w > 0)
             .unwrap_or_else(|| geometry::auto_row_width(mapping, frame.memory.w, frame.memory.h));
         Worlds {
-            logical: LogicalGeometry::new(mapping, frame.logical.aspect()),
+            logical: LogicalGeometry::new(mapping, frame.logical.aspect())
+                .folded_for(mapping, &frame.logical),
             memory: MemoryGeometry::new(mapping.footprint(), width),
         }
     }
@@ -36,9 +37,28 @@ impl Worlds {
         }
     }
 
-    /// The camera that shows all of a pane's world, from the pane's
-    /// top-left corner, next to the tick labels in the margins.
+    /// These worlds with the logical one unfolded: the array as one line
+    /// (or as laid out, when it was not folded).
+    pub fn unfolded(&self) -> Worlds {
+        Worlds {
+            logical: self.logical.unfolded(),
+            ..self.clone()
+        }
+    }
+
+    /// The default view of a pane: all of its world, from the pane's
+    /// top-left corner, next to the tick labels in the margins; a folded
+    /// logical world's own default (`fold.rs`: all of it, or its first
+    /// bands at a readable scale).
     pub fn fit(&self, pane: Pane, frame: &Frame) -> Camera {
+        if let (Pane::Logical, Some(fold)) = (pane, &self.logical.fold) {
+            return fold.camera(&frame.logical);
+        }
+        self.fit_all(pane, frame)
+    }
+
+    /// The camera that shows all of a pane's world.
+    pub fn fit_all(&self, pane: Pane, frame: &Frame) -> Camera {
         let (w, h) = self.world(pane);
         // Margins' text scaled by k lets cells grow to k^2 times the cap.
         let most = (camera::FIT_MAX_SCALE * frame.text * frame.text).min(camera::MAX_SCALE);
@@ -50,9 +70,15 @@ impl Worlds {
         }
     }
 
-    /// Smallest zoom for a pane: a little further out than the fit.
+    /// Smallest zoom for a pane: a little further out than the fit; for
+    /// a folded world, the fit of all of it (further out, the app shows
+    /// the line).
     pub fn min_scale(&self, pane: Pane, frame: &Frame) -> f64 {
-        self.fit(pane, frame).scale * camera::ZOOM_OUT_LIMIT
+        let fit = self.fit_all(pane, frame).scale;
+        match (pane, &self.logical.fold) {
+            (Pane::Logical, Some(_)) => fit,
+            _ => fit * camera::ZOOM_OUT_LIMIT,
+        }
     }
 
     /// Runs `f` with the view of `pane`.

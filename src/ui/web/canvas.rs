@@ -320,6 +320,10 @@ fn publish(canvas: &HtmlCanvasElement, state: &State, report: &PaintReport) {
         attrs.push(("data-row-width", w.memory.row_width.to_string()));
         let (lw, lh) = w.world(Pane::Logical);
         attrs.push(("data-logical-world", format!("{lw},{lh}")));
+        attrs.push((
+            "data-fold",
+            w.logical.fold.map(|f| f.attr()).unwrap_or_default(),
+        ));
     }
     // Every animation frame publishes; only what changed is written, so
     // that a frame does not touch the DOM for the geometry that stayed.

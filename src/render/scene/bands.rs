@@ -1,0 +1,140 @@
+//! The logical pane's additions over a folded world
+//! (`render::world::fold`): each visible band is the unfolded world seen
+//! through a camera of its own, so the slices' outlines, labels and the
+//! ticks are the unfolded pane's, cut to the band; above each band, its
+//! caption ("columns 512..1023 of 4096, band 2 of 8"). A band's ends are
+//! left open where the array goes on in the next band, so that the fold
+//! reads as a wrap, not as another dim.
+
+use crate::render::world::camera::{Camera, Rect};
+use crate::render::world::colour::Theme;
+use crate::render::world::fold::{Fold, FoldAxis};
+use crate::render::world::geometry::LogicalGeometry;
+
+use super::commands::{Align, Label, Lines};
+use super::logical::{logical_ticks, slice_labels, slice_outlines};
+use super::pane::{fit_text, Extras};
+
+/// Captions are drawn when their strip is at least this many pixels.
+const CAPTION_MIN_PX: f64 = 11.0;
+/// Most bands marked in one frame.
+const MAX_BANDS: u64 = 512;
+
+/// A band's screen rectangle cut to the pane, and the camera that shows
+/// the unfolded world there.
+fn band_view(f: &Fold, k: u64, camera: &Camera, rect: &Rect) -> Option<(Rect, Rect, Camera)> {
+    let whole = camera.screen_rect(rect, f.band_rect(k));
+    let (x0, y0) = (whole.x.max(rect.x), whole.y.max(rect.y));
+    let (x1, y1) = (
+        whole.right().min(rect.right()),
+        whole.bottom().min(rect.bottom()),
+    );
+    if x1 <= x0 || y1 <= y0 {
+        return None;
+    }
+    let cut = Rect::new(x0, y0, x1 - x0, y1 - y0);
+    let (dx, dy) = f.shift(k);
+    let s = camera.scale;
+    let inner = Camera {
+        x: camera.x - dx as f64 + (cut.x - rect.x) / s,
+        y: camera.y - dy as f64 + (cut.y - rect.y) / s,
+        scale: s,
+    };
+    Some((whole, cut, inner))
+}
+
+/// Keeps the part of each axis-aligned segment inside `r` (grown by a
+/// pixel, so that edges on its border stay).
+fn clip(segments: Vec<[f64; 4]>, r: &Rect) -> Vec<[f64; 4]> {
+    let (x0, y0, x1, y1) = (r.x - 1.0, r.y - 1.0, r.right() + 1.0, r.bottom() + 1.0);
+    segments
+        .into_iter()
+        .filter_map(|[ax, ay, bx, by]| {
+            let (lx, hx) = (ax.min(bx).max(x0), ax.max(bx).min(x1));
+            let (ly, hy) = (ay.min(by).max(y0), ay.max(by).min(y1));
+            (lx <= hx && ly <= hy).then_some([lx, ly, hx, hy])
+        })
+        .collect()
+}
+
+/// What band `k` holds, for its caption.
+pub fn caption(g: &LogicalGeometry, f: &Fold, k: u64) -> String {
+    let n = g.dims.len();
+    let (name, real) = match f.axis {
+        FoldAxis::Columns => ("columns", g.dims.get(n.wrapping_sub(1)).copied()),
+        FoldAxis::Rows => ("rows", g.dims.get(n.wrapping_sub(2)).copied()),
+    };
+    let real = real.unwrap_or(f.length);
+    let (lo, hi) = f.range(k);
+    let of = format!("band {} of {}", k + 1, f.bands);
+    if lo >= real {
+        format!("padding {name} {lo}..{}, {of}", hi - 1)
+    } else if hi > real {
+        format!("{name} {lo}..{} of {real} and padding, {of}", real - 1)
+    } else {
+        format!("{name} {lo}..{} of {real}, {of}", hi - 1)
+    }
+}
+
+/// The outlines, labels and ticks of a folded logical pane.
+pub fn band_extras(
+    g: &LogicalGeometry,
+    f: &Fold,
+    camera: &Camera,
+    rect: &Rect,
+    theme: &Theme,
+    outline_level0: bool,
+) -> Extras {
+    let unfolded = g.unfolded();
+    let mut extras = Extras::default();
+    let bands = f.bands_in(&camera.visible(rect));
+    if bands.end - bands.start > MAX_BANDS {
+        return extras;
+    }
+    let strip_px = f.strip as f64 * camera.scale;
+    let mut first = true;
+    for k in bands {
+        let Some((whole, cut, inner)) = band_view(f, k, camera, rect) else {
+            continue;
+        };
+        for lines in slice_outlines(&unfolded, &inner, &cut, theme, outline_level0) {
+            let segments = clip(lines.segments, &cut);
+            extras.lines.push(Lines { segments, ..lines });
+        }
+        for mut label in slice_labels(&unfolded, &inner, &cut, theme) {
+            label.x = label.x.max(cut.x + 3.0);
+            if label.y >= cut.y - 12.0 && label.y <= cut.bottom() {
+                extras.labels.push(label);
+            }
+        }
+        // Ticks across the bands for each band; along them, for the first
+        // band in view (the captions say where the others start).
+        for mut tick in logical_ticks(&unfolded, &inner, &cut, theme) {
+            let along = (tick.align == Align::Centre) == (f.axis == FoldAxis::Columns);
+            if along && !first {
+                continue;
+            }
+            if tick.align == Align::Centre {
+                tick.y = rect.y - 8.0;
+            }
+            extras.margin.push(tick);
+        }
+        first = false;
+        if strip_px >= CAPTION_MIN_PX {
+            let width = match f.axis {
+                FoldAxis::Columns => rect.right() - whole.x.max(rect.x),
+                FoldAxis::Rows => whole.w + f.gap as f64 * camera.scale,
+            };
+            let text = fit_text(&caption(g, f, k), 11.0, width - 4.0);
+            let y = match f.axis {
+                FoldAxis::Columns => whole.y - strip_px / 2.0,
+                FoldAxis::Rows => whole.y - strip_px / 2.0,
+            };
+            if y >= rect.y && y <= rect.bottom() {
+                let x = whole.x.max(rect.x) + 2.0;
+                extras.labels.push(Label::new(x, y, text, 11.0, theme.text));
+            }
+        }
+    }
+    extras
+}
