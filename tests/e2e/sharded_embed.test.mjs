@@ -39,7 +39,7 @@ test('?embed=1&sharding= loads the sharded module only and draws device 5\'s sha
   assert.equal(grid.length, 16);
   assert.deepEqual(grid.filter(([, shown]) => shown), [['5', true]]);
   // The picture is the shard: 4 rows of 4096, T(8,128) padding them to 8.
-  const world = await page.$eval('#layout-canvas', (c) => c.dataset.logicalWorld);
+  const world = await page.$eval('#layout-canvas', (c) => c.dataset.logicalUnfolded);
   assert.equal(world, '4096,8');
   // The picker from the keyboard: device 9 holds rows 36..40.
   await page.focus('#device-select');
@@ -81,7 +81,7 @@ test('<xla-layout sharding device>: the sharded module for that element, and bac
   assert.equal(await inside('#shard-line'), LINE5);
   // The other elements on the page still draw from the embed module: one
   // page, two modules, each element with the one it needs.
-  const world = () => page.evaluate(() => document.getElementById('sharded-el').shadowRoot.getElementById('layout-canvas')?.dataset.logicalWorld);
+  const world = () => page.evaluate(() => document.getElementById('sharded-el').shadowRoot.getElementById('layout-canvas')?.dataset.logicalUnfolded);
   assert.equal(await world(), '4096,8');
   await screenshot(page, 'element-sharded', { fullPage: false });
   // Without the sharding it is the global array again, drawn by the embed
@@ -90,13 +90,13 @@ test('<xla-layout sharding device>: the sharded module for that element, and bac
     await page.evaluate(() => document.getElementById('sharded-el').removeAttribute('sharding'));
     await page.waitForFunction(() => {
       const root = document.getElementById('sharded-el').shadowRoot;
-      return !root.getElementById('shard-line') && root.getElementById('layout-canvas')?.dataset.logicalWorld === '4096,64';
+      return !root.getElementById('shard-line') && root.getElementById('layout-canvas')?.dataset.logicalUnfolded === '4096,64';
     });
   });
   assert.deepEqual(again, []);
   // And a new sharding on the same element draws again from the sharded module.
   await page.evaluate(() => document.getElementById('sharded-el').setAttribute('sharding', "x=4 P('x')"));
-  await page.waitForFunction(() => document.getElementById('sharded-el').shadowRoot.getElementById('layout-canvas')?.dataset.logicalWorld === '4096,16');
+  await page.waitForFunction(() => document.getElementById('sharded-el').shadowRoot.getElementById('layout-canvas')?.dataset.logicalUnfolded === '4096,16');
   assert.deepEqual(app.errors, []);
 });
 

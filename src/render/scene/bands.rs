@@ -33,11 +33,11 @@ fn band_view(f: &Fold, k: u64, camera: &Camera, rect: &Rect) -> Option<(Rect, Re
         return None;
     }
     let cut = Rect::new(x0, y0, x1 - x0, y1 - y0);
-    let (dx, dy) = f.shift(k);
+    let (dx, dy) = f.shift_f64(k);
     let s = camera.scale;
     let inner = Camera {
-        x: camera.x - dx as f64 + (cut.x - rect.x) / s,
-        y: camera.y - dy as f64 + (cut.y - rect.y) / s,
+        x: camera.x - dx + (cut.x - rect.x) / s,
+        y: camera.y - dy + (cut.y - rect.y) / s,
         scale: s,
     };
     Some((whole, cut, inner))

@@ -167,14 +167,24 @@ impl Fold {
         }
     }
 
+    /// [`Fold::shift`] in pixels' arithmetic (floats).
+    pub fn shift_f64(&self, k: u64) -> (f64, f64) {
+        let (k, strip) = (k as f64, self.strip as f64);
+        let (band, stack) = (k * self.band as f64, k * self.pitch() as f64);
+        match self.axis {
+            FoldAxis::Columns => (-band, stack + strip),
+            FoldAxis::Rows => (stack, strip - band),
+        }
+    }
+
     /// Band `k`'s cells in the folded world.
     pub fn band_rect(&self, k: u64) -> Rect {
         let (lo, hi) = self.range(k);
-        let (dx, dy) = self.shift(k);
+        let (dx, dy) = self.shift_f64(k);
         let (long, across) = ((hi - lo) as f64, self.across as f64);
         match self.axis {
-            FoldAxis::Columns => Rect::new(0.0, dy as f64, long, across),
-            FoldAxis::Rows => Rect::new(dx as f64, self.strip as f64, across, long),
+            FoldAxis::Columns => Rect::new(0.0, dy, long, across),
+            FoldAxis::Rows => Rect::new(dx, self.strip as f64, across, long),
         }
     }
 

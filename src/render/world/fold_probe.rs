@@ -32,6 +32,7 @@ fn band_at(f: &Fold, pos: u64) -> Option<u64> {
 }
 
 /// [`View::probe_samples`] of a folded logical view `g`.
+#[inline(never)]
 pub(super) fn probe(
     mapping: &Mapping,
     g: &LogicalGeometry,
@@ -53,14 +54,18 @@ pub(super) fn probe(
         false => (cols, samples.classes().0, samples.all_xs(), cols),
     };
     let line_of = |i: usize| {
-        let mut at = (0..classes).map(|c| band_at(f, all[c * stride + i]));
-        let first = at.next().flatten();
-        let rest: Vec<Option<u64>> = at.collect();
-        match first {
-            Some(k) if rest.iter().all(|&b| b == Some(k)) => Line::In(k),
-            None if rest.iter().all(Option::is_none) => Line::Nowhere,
-            _ => Line::Mixed,
+        let mut line = Line::Nowhere;
+        for c in 0..classes {
+            let here = match band_at(f, all[c * stride + i]) {
+                Some(k) => Line::In(k),
+                None => Line::Nowhere,
+            };
+            if c > 0 && here != line {
+                return Line::Mixed;
+            }
+            line = here;
         }
+        line
     };
     let (mut sub_p, mut sub_t) = (Vec::new(), Vec::new());
     let mut put = |i: usize, j: usize, p: Probe, t: &[u64]| {
@@ -100,13 +105,13 @@ pub(super) fn probe(
                 let (band, strip) = (f.band, f.strip);
                 let sub = if columns {
                     let x = move |v: u64| if v < band { back(v, dx) } else { u64::MAX };
-                    samples.part(i..end, 0..cols, x, move |v| back(v, dy))
+                    samples.part(i..end, 0..cols, &x, &move |v| back(v, dy))
                 } else {
                     let y = move |v: u64| match v.checked_sub(strip) {
                         Some(o) if o < band => back(v, dy),
                         _ => u64::MAX,
                     };
-                    samples.part(0..rows, i..end, move |v| back(v, dx), y)
+                    samples.part(0..rows, i..end, &move |v| back(v, dx), &y)
                 };
                 sub_p.clear();
                 sub_t.clear();

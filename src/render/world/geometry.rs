@@ -129,9 +129,14 @@ impl LogicalGeometry {
 
     /// World width and height in cells.
     pub fn world(&self) -> (u64, u64) {
-        if let Some(f) = &self.fold {
-            return f.world();
+        match &self.fold {
+            Some(f) => f.world(),
+            None => self.unfolded_world(),
         }
+    }
+
+    /// The world's width and height before any fold.
+    pub fn unfolded_world(&self) -> (u64, u64) {
         let extent = |count: u64, pitch: u64, gap: u64| {
             let total = u128::from(count) * u128::from(pitch);
             u64::try_from(total.saturating_sub(u128::from(gap))).unwrap_or(u64::MAX)

@@ -195,16 +195,18 @@ impl Samples {
         &self,
         rows: std::ops::Range<usize>,
         cols: std::ops::Range<usize>,
-        x: impl Fn(u64) -> u64,
-        y: impl Fn(u64) -> u64,
+        x: &dyn Fn(u64) -> u64,
+        y: &dyn Fn(u64) -> u64,
     ) -> Samples {
         let (row_classes, col_classes) = self.classes;
-        let xs = (0..row_classes)
-            .flat_map(|c| self.xs[c * self.cols..][cols.clone()].iter().map(|&v| x(v)))
-            .collect();
-        let ys = (0..col_classes)
-            .flat_map(|c| self.ys[c * self.rows..][rows.clone()].iter().map(|&v| y(v)))
-            .collect();
+        let mut xs = Vec::with_capacity(row_classes * cols.len());
+        for c in 0..row_classes {
+            xs.extend(self.xs[c * self.cols..][cols.clone()].iter().map(|&v| x(v)));
+        }
+        let mut ys = Vec::with_capacity(col_classes * rows.len());
+        for c in 0..col_classes {
+            ys.extend(self.ys[c * self.rows..][rows.clone()].iter().map(|&v| y(v)));
+        }
         Samples {
             xs,
             ys,

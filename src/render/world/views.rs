@@ -153,6 +153,9 @@ impl View for LogicalView<'_> {
         }
     }
 
+    // Out of line: a folded view calls it again for each band
+    // (`fold_probe.rs`), and one copy of the grid path is enough.
+    #[inline(never)]
     fn probe_samples(&mut self, samples: &Samples, probes: &mut Vec<Probe>, tiles: &mut Vec<u64>) {
         if let Some(fold) = self.geometry.fold {
             return super::fold_probe::probe(

@@ -320,6 +320,8 @@ fn publish(canvas: &HtmlCanvasElement, state: &State, report: &PaintReport) {
         attrs.push(("data-row-width", w.memory.row_width.to_string()));
         let (lw, lh) = w.world(Pane::Logical);
         attrs.push(("data-logical-world", format!("{lw},{lh}")));
+        let (uw, uh) = w.logical.unfolded_world();
+        attrs.push(("data-logical-unfolded", format!("{uw},{uh}")));
         attrs.push((
             "data-fold",
             w.logical.fold.map(|f| f.attr()).unwrap_or_default(),
