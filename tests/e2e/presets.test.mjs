@@ -101,13 +101,20 @@ test('the tuple preset: the leaf tree picks the leaf to draw', async () => {
   assert.equal(await page.getAttribute('#leaf-tree li:has([data-leaf="0"])', 'aria-selected'), 'false');
   assert.notEqual((await canvasSummary(page)).checksum, first.checksum, 'a new picture');
   // Leaf {2.1} is bf16[8,256]{1,0:T(8,128)(2,1)}: 8 rows of 256.
-  assert.deepEqual(view.logicalWorld, { w: 256, h: 8 });
+  assert.equal(await page.$eval('#layout-canvas', (c) => c.dataset.logicalUnfolded), '256,8');
   assert.match(await text('[data-row=sum-dims]'), /8.*256/);
   const leaf = { dims: [8, 256], m2m: [1, 0], tiles: [[8, 128], [2, 1]] };
   const count = footprint(leaf.dims, leaf.m2m, leaf.tiles);
+  // A flat leaf may be drawn folded into bands of columns (data-fold,
+  // docs/visualizer.md): band k's row r is world row k * (STRIP + 8) + STRIP + r.
+  const fold = await page.$eval('#layout-canvas', (c) => c.dataset.fold);
+  const [band, strip] = fold ? [Number(fold.split(',')[1]), Number(fold.split(',')[3])] : [256, 0];
+  const pitch = strip + 8;
   for (const [r, c] of [[0, 64], [1, 200], [4, 100], [7, 255], [6, 130]]) {
-    const s = sampleAt(view, 'logical', c, r);
-    const [sc, sr] = s.cell;
+    const k = Math.floor(c / band);
+    const s = sampleAt(view, 'logical', c % band, k * pitch + strip + r);
+    const [fx, fy] = s.cell;
+    const [sc, sr] = [Math.floor(fy / pitch) * band + fx, (fy % pitch) - strip];
     const offset = tiledOffset(leaf.dims, leaf.m2m, leaf.tiles, [sr, sc]);
     const got = await pixel(page, s.x, s.y);
     assert.ok(near(got, rampColour(offset, count), 3), `(${sr},${sc}) at offset ${offset}: ${got}`);

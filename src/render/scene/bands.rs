@@ -76,7 +76,9 @@ pub fn caption(g: &LogicalGeometry, f: &Fold, k: u64) -> String {
     }
 }
 
-/// The outlines, labels and ticks of a folded logical pane.
+/// The outlines, labels and ticks of a folded logical pane. Out of line,
+/// so that an unfolded pane's first picture does not compile it.
+#[inline(never)]
 pub fn band_extras(
     g: &LogicalGeometry,
     f: &Fold,

@@ -270,6 +270,20 @@ pub fn choose(g: &LogicalGeometry, mapping: &crate::core::Mapping, pane: &Rect) 
     {
         return None;
     }
+    search(g, mapping, pane, (w, h))
+}
+
+/// [`choose`] for a world that is to be folded: the band. Out of line, so
+/// that the first picture of an array that is not folded does not compile
+/// it (`tests/e2e/firstframe.test.mjs`).
+#[inline(never)]
+fn search(
+    g: &LogicalGeometry,
+    mapping: &crate::core::Mapping,
+    pane: &Rect,
+    (w, h): (u64, u64),
+) -> Option<Fold> {
+    let (pw, ph) = (pane.w, pane.h);
     // The long axis must be a dim's own coordinate: one column of slices
     // for a flat world, one row of them for a tall one.
     let (axis, length, across) = if (w as f64) * ph > (h as f64) * pw {
