@@ -29,6 +29,7 @@ pub mod shard_grid;
 mod shard_state;
 pub mod state;
 pub mod stepper;
+pub mod timeline;
 mod view_state;
 pub mod warm_sample;
 

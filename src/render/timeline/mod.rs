@@ -7,6 +7,8 @@
 
 mod heap;
 
+pub use heap::{chosen as heap_allocation, runs as heap_runs, Run as HeapRun, ROWS as HEAP_ROWS};
+
 use std::fmt::Write as _;
 
 use crate::core::dump::Module;

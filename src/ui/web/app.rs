@@ -26,6 +26,7 @@ use super::scan_table::ScanTable;
 use super::sharding::ShardingField;
 use super::shared::Shared;
 use super::text_view::TextView;
+use super::timeline::OpenDump;
 use super::timing;
 use crate::ui::presets::PRESETS;
 use crate::ui::state::{Action, State, Status, ThemeChoice};
@@ -227,6 +228,7 @@ pub fn App(props: &AppProps) -> Html {
                     if rest { { panels::side(&state, &later, &dispatch) } }
                 </aside>
             </div>
+            if rest { <OpenDump dispatch={dispatch.clone()} /> }
         </main>
     }
 }

@@ -62,6 +62,9 @@ pub fn ShapeInput(props: &ShapeInputProps) -> Html {
             // its encoding; converted once, natively, in a later task.
             if js.length() as usize > DOCUMENT_THRESHOLD {
                 event.prevent_default();
+                if super::timeline::offer_large_paste(&js) {
+                    return;
+                }
                 super::timing::since("paste.get", t0);
                 super::timing::input_started(event.time_stamp());
                 on_large_js.emit(js);
@@ -70,6 +73,11 @@ pub fn ShapeInput(props: &ShapeInputProps) -> Html {
             }
             let pasted = {
                 let text = String::from(js);
+                // XLA's dump texts open the timeline (issue 69).
+                if super::timeline::offer_paste(&text) {
+                    event.prevent_default();
+                    return;
+                }
                 if !should_hold(&text) {
                     return;
                 }

@@ -34,6 +34,8 @@ mod soon;
 mod stepper;
 mod summary;
 mod text_view;
+mod timeline;
+mod timeline_view;
 pub mod timing;
 mod warm;
 
