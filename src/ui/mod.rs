@@ -30,6 +30,8 @@ mod shard_state;
 pub mod state;
 pub mod stepper;
 pub mod timeline;
+pub mod timeline_buffers;
+pub mod timeline_heap;
 mod view_state;
 pub mod warm_sample;
 

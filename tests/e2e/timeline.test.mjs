@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { AXE_SOURCE, AXE_TAGS, runAxe } from './axe.mjs';
 import { repoRoot, screenshot, stopAll, waitForPicture } from './harness.mjs';
 import { openPastingApp, pasteText } from './pasting.mjs';
 
@@ -161,4 +162,91 @@ test('timeline: names with markup stay text, and what cannot be read is said wit
   assert.equal(await page.$('#timeline b'), null);
   assert.match(await page.textContent('#timeline-title'), /x"<b>/);
   assert.match(await page.textContent('#timeline-module-problems'), /buffer-assignment\.txt:4: /);
+});
+
+/** Fails listing each axe violation (rule, help, the nodes and why). */
+async function assertNoViolations(what) {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(runAxe, AXE_TAGS);
+  assert.deepEqual(violations, [], `${what}:\n${JSON.stringify(violations, null, 2)}`);
+}
+
+const SGD = fixture('jax-0.10.2', 'module_0010.jit_sgd');
+/** Waits until the buffers' table shows step `t` (it follows a moved step once the step rests). */
+const tableAt = (t) => page.waitForFunction((t) => document.getElementById('timeline-buffers-title')?.textContent.startsWith(`Buffers live at step ${t} (`), t);
+
+
+test('timeline: the buffers live at the chosen step add up to it, by size or by padding', async () => {
+  await page.setInputFiles('input#open-dump', SGD.files);
+  const t = await timelineOf('module_0010.jit_sgd');
+  await tableAt(t.peakStep);
+  const rows = () => page.$$eval('#timeline-buffers tbody tr', (trs) =>
+    trs.map((tr) => ({ bytes: Number(tr.cells[0].textContent.split(' B')[0].replaceAll(',', '')), padding: Number(tr.cells[1].textContent.split(' B')[0].replaceAll(',', '')), name: tr.cells[3].textContent })));
+  let list = await rows();
+  assert.equal(list.reduce((a, r) => a + r.bytes, 0), t.peakBytes, 'the peak step\'s buffers sum to its bytes');
+  assert.ok(list.every((r, k) => k === 0 || list[k - 1].bytes >= r.bytes), 'largest first');
+  // Step 0: the script's own count of that step.
+  await page.focus('#timeline-chart');
+  await page.keyboard.press('Home');
+  await tableAt(0);
+  list = await rows();
+  assert.equal(list.reduce((a, r) => a + r.bytes, 0), SGD.want.brute_force.bytes_per_step[0]);
+  await page.getByRole('button', { name: 'Padding' }).click();
+  assert.equal(await page.getAttribute('#timeline-buffers th:nth-child(2)', 'aria-sort'), 'descending');
+  assert.equal(await page.getAttribute('#timeline-buffers th:nth-child(1)', 'aria-sort'), 'none');
+  list = await rows();
+  assert.ok(list.every((r, k) => k === 0 || list[k - 1].padding >= r.padding), 'most padding first');
+  await page.getByRole('button', { name: 'Bytes' }).click();
+});
+
+test('timeline: the heap map shows the temp heap and names its fragmentation, as the script counted it', async () => {
+  const heap = await page.$eval('#timeline-heap', (el) => ({ allocation: el.dataset.allocation, unused: Number(el.dataset.unused), rects: el.querySelectorAll('rect').length }));
+  const frag = SGD.want.brute_force.fragmentation[heap.allocation];
+  assert.ok(frag, `allocation ${heap.allocation} is one the script measured`);
+  assert.equal(heap.unused, frag.unused);
+  assert.ok(heap.rects > 0 && heap.rects <= 48 * 200, `${heap.rects} rectangles`);
+  const caption = await page.textContent('.timeline-heap-caption');
+  assert.match(caption, new RegExp(`At most ${frag.most_live.toLocaleString('en-US')} B .*${frag.unused.toLocaleString('en-US')} B of it never used then \\(fragmentation\\)`));
+});
+
+test('timeline: a sharded parameter opens in the layout view as its whole array, with its sharding', async () => {
+  // Parameter 0 of the training step over 8 devices: f32[64,64]{1,0} on
+  // each device of f32[64,128] (docs/timeline.md's example).
+  await page.focus('#timeline-chart');
+  await page.keyboard.press('Home');
+  await tableAt(0);
+  await page.locator('#timeline-buffers button.open-buffer', { hasText: 'f32[64,64]{1,0}' }).first().click();
+  await page.waitForFunction(() => document.getElementById('sharding-input')?.value !== '');
+  const opened = await page.textContent('#timeline-opened');
+  const sharding = await page.inputValue('#sharding-input');
+  const shape = await page.inputValue('#shape-input');
+  assert.match(sharding, /^\{devices=\[/);
+  assert.match(opened, /cut \[/);
+  assert.equal(shape, opened.match(/layout view above: (\S+)/)[1]);
+  assert.match(shape, /^f32\[(64,128|128,64)\]\{1,0\}$/);
+  await waitForPicture(page);
+  await page.waitForSelector('#device-grid');
+});
+
+test('timeline: Export SVG gives the figure of the module', async () => {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#timeline-export')]);
+  assert.equal(download.suggestedFilename(), 'module_0010.jit_sgd-timeline.svg');
+  const svg = readFileSync(await download.path(), 'utf8');
+  assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  assert.match(svg, /module_0010\.jit_sgd: bytes live per step, per device \(each of 8\)/);
+});
+
+test('timeline: no axe violations, light and dark; usable 360 px wide', async () => {
+  await assertNoViolations('the timeline view');
+  await page.selectOption('#theme-select', 'dark');
+  await assertNoViolations('the timeline view, dark');
+  await page.locator('#timeline').screenshot({ path: join(repoRoot, 'target/e2e/timeline-dark.png') });
+  await page.selectOption('#theme-select', 'light');
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.waitForTimeout(200);
+  const wide = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: document.getElementById('timeline').getBoundingClientRect().right }));
+  assert.ok(wide.view <= 360, `#timeline reaches ${wide.view} px`);
+  assert.ok(wide.page <= 360, `the page scrolls sideways: ${wide.page} px`);
+  await page.locator('#timeline').screenshot({ path: join(repoRoot, 'target/e2e/timeline-360.png') });
+  await page.setViewportSize({ width: 1280, height: 720 });
 });

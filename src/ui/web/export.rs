@@ -67,7 +67,7 @@ pub fn current_svg(state: &State) -> Option<(String, f64, f64)> {
     }
 }
 
-fn blob(data: &str, mime: &str) -> Result<Blob, JsValue> {
+pub(super) fn blob(data: &str, mime: &str) -> Result<Blob, JsValue> {
     let parts = js_sys::Array::of1(&JsValue::from_str(data));
     let bag = BlobPropertyBag::new();
     bag.set_type(mime);
@@ -75,7 +75,7 @@ fn blob(data: &str, mime: &str) -> Result<Blob, JsValue> {
 }
 
 /// Offers `blob` as a download named `name`.
-fn download(blob: &Blob, name: &str) -> Result<(), JsValue> {
+pub(super) fn download(blob: &Blob, name: &str) -> Result<(), JsValue> {
     let document = gloo::utils::document();
     let url = Url::create_object_url_with_blob(blob)?;
     let a: HtmlAnchorElement = document.create_element("a")?.unchecked_into();

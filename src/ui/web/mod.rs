@@ -35,6 +35,8 @@ mod stepper;
 mod summary;
 mod text_view;
 mod timeline;
+mod timeline_heap;
+mod timeline_table;
 mod timeline_view;
 pub mod timing;
 mod warm;

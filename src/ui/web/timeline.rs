@@ -85,10 +85,13 @@ pub fn OpenDump(props: &OpenDumpProps) -> Html {
                 if *generation.borrow() != mine {
                     return;
                 }
+                // From the browser's reading of the texts to the painted
+                // view: `timeline.open` (tests/e2e/bench_timeline.mjs).
                 let t0 = timing::now();
                 let set = DumpSet::opened(read);
                 timing::since("timeline.read", t0);
                 held.set(Held::Read(Shared(Rc::new(set))));
+                super::document::after_paint(move || timing::since("timeline.open", t0));
             });
         })
     };
@@ -144,13 +147,13 @@ pub fn OpenDump(props: &OpenDumpProps) -> Html {
         _ => String::new(),
     };
     html! {
-        <section class="dump-panel" aria-labelledby="dump-heading">
+        <section class="panel dump-panel" aria-labelledby="dump-heading">
             <h2 id="dump-heading">{ "Memory over a program's run" }</h2>
-            <p class="dump-hint">
+            <p class="note dump-hint">
                 { "Open the files XLA writes with " }<code>{ "xla_dump_to" }</code>
                 { " (a module's -buffer-assignment.txt, -live-range.txt and .txt), drop them or their folder on the page, or paste their texts into the shape box." }
             </p>
-            <div class="dump-open">
+            <div class="export-bar dump-open">
                 <label for="open-dump">{ "Dump files " }
                     <input id="open-dump" type="file" multiple=true accept=".txt,text/plain" onchange={on_files} />
                 </label>

@@ -12,9 +12,12 @@ use web_sys::{Element, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::shared::Shared;
+use super::timeline_heap::HeapMap;
+use super::timeline_table::BufferTable;
 use super::timing;
 use crate::core::dump::Module;
 use crate::core::sizes::bytes::binary_bytes;
+use crate::render::timeline::timeline_svg;
 use crate::ui::state::Action;
 use crate::ui::timeline::{self, Chart, DumpSet};
 
@@ -49,6 +52,7 @@ pub fn TimelineView(props: &TimelineViewProps) -> Html {
     let problems: Vec<String> = timeline.problems.iter().map(|p| p.to_string()).collect();
     html! {
         <div class="timeline-view">
+            <link rel="stylesheet" href="timeline.css" />
             if timeline.modules.len() > 1 {
                 <label class="timeline-module" for="timeline-module">{ "Module " }
                     <select id="timeline-module" onchange={on_module}>
@@ -64,7 +68,7 @@ pub fn TimelineView(props: &TimelineViewProps) -> Html {
                 // Keyed by name: a module read again (a pasted text joining)
                 // keeps its chosen step; another module starts at its peak.
                 <ModuleView key={format!("{index}-{}", m.name)}
-                    module={Shared(Rc::new(m.clone()))} />
+                    module={Shared(Rc::new(m.clone()))} dispatch={props.dispatch.clone()} />
             } else {
                 <p class="timeline-none">{ "No module could be read from these files." }</p>
             }
@@ -76,6 +80,7 @@ pub fn TimelineView(props: &TimelineViewProps) -> Html {
 #[derive(Properties, PartialEq)]
 struct ModuleProps {
     module: Shared<Module>,
+    dispatch: Callback<Action>,
 }
 
 #[function_component]
@@ -114,11 +119,18 @@ fn ModuleView(props: &ModuleProps) -> Html {
             }
         })
     };
+    let export = {
+        let module = props.module.clone();
+        Callback::from(move |_: MouseEvent| {
+            let svg = timeline_svg(std::slice::from_ref(&*module), 960);
+            let name = format!("{}-timeline.svg", file_stem(&module.name));
+            if let Ok(blob) = super::export::blob(&svg, "image/svg+xml") {
+                let _ = super::export::download(&blob, &name);
+            }
+        })
+    };
     let at_text = timeline::at_text(m, step);
     let x = timeline::x_of(step, steps, COLUMNS);
-    let line = |class: &'static str, x: f64| {
-        html! { <line class={class} x1={x.to_string()} x2={x.to_string()} y1="0" y2={HEIGHT.to_string()} /> }
-    };
     let problems: Vec<String> = m.problems.iter().map(|p| p.to_string()).collect();
     let view = html! {
         <section id="timeline" class="timeline" aria-labelledby="timeline-title"
@@ -141,11 +153,8 @@ fn ModuleView(props: &ModuleProps) -> Html {
                     {onkeydown} {onpointermove}>
                     <svg viewBox={format!("0 0 {COLUMNS} {HEIGHT}")} preserveAspectRatio="none"
                         aria-hidden="true" focusable="false">
-                        <polyline class="padded" points={chart.padded.clone()} />
-                        <polyline class="unpadded" points={chart.unpadded.clone()} />
-                        if let Some(px) = chart.peak_x { { line("peak", px) } }
-                        if let Some(px) = chart.xla_peak_x { { line("xla-peak", px) } }
-                        { line("at", x) }
+                        <ChartLines chart={Shared(chart.clone())} />
+                        { marker("at", x) }
                     </svg>
                 </div>
             </div>
@@ -160,6 +169,13 @@ fn ModuleView(props: &ModuleProps) -> Html {
             <ul class="timeline-peaks">
                 { for timeline::peaks_text(m).into_iter().map(|s| html! { <li>{ s }</li> }) }
             </ul>
+            <div class="timeline-actions">
+                <button type="button" id="timeline-export" onclick={export}
+                    title="The chart and the heap map as an SVG figure (as xla-layout timeline --svg draws it)">
+                    { "Export SVG" }</button>
+            </div>
+            <HeapMap module={props.module.clone()} {step} />
+            <BufferTable module={props.module.clone()} {step} dispatch={props.dispatch.clone()} />
             { problem_list("timeline-module-problems", &problems) }
         </section>
     };
@@ -178,4 +194,43 @@ fn problem_list(id: &'static str, problems: &[String]) -> Html {
             <ul>{ for problems.iter().map(|p| html! { <li>{ p.clone() }</li> }) }</ul>
         </details>
     }
+}
+
+/// A module's name as a file name: letters, digits, `.`, `-`, `_` kept,
+/// anything else `_`.
+fn file_stem(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+#[derive(Properties, PartialEq)]
+struct ChartLinesProps {
+    chart: Shared<Chart>,
+}
+
+/// The chart's lines and its peaks: a component of their own, so that
+/// moving the step does not diff them again.
+#[function_component]
+fn ChartLines(props: &ChartLinesProps) -> Html {
+    let c = &*props.chart;
+    html! {
+        <>
+            <polyline class="padded" points={c.padded.clone()} />
+            <polyline class="unpadded" points={c.unpadded.clone()} />
+            if let Some(px) = c.peak_x { { marker("peak", px) } }
+            if let Some(px) = c.xla_peak_x { { marker("xla-peak", px) } }
+        </>
+    }
+}
+
+/// A vertical line across the chart at `x`.
+fn marker(class: &'static str, x: f64) -> Html {
+    html! { <line class={class} x1={x.to_string()} x2={x.to_string()} y1="0" y2={HEIGHT.to_string()} /> }
 }
