@@ -31,7 +31,7 @@ pub struct BufferTableProps {
 pub fn BufferTable(props: &BufferTableProps) -> Html {
     let sort = use_state(Sort::default);
     let opened = use_state(|| None::<String>);
-    let step = use_settled(props.step);
+    let step = props.step;
     let m = &*props.module;
     let live = live_at(m, step, *sort);
     let header = |label: &'static str, by: Sort| {
@@ -122,11 +122,11 @@ pub fn BufferTable(props: &BufferTableProps) -> Html {
     }
 }
 
-/// The table follows the chosen step once it has rested for [`SETTLE_MS`]:
+/// The chosen step once it has rested for [`SETTLE_MS`] (the table's):
 /// a pointer sweeping the chart moves the cursor and `#timeline-at` every
 /// frame, and the table (up to [`ROWS`] rows) once, where it stops.
 #[hook]
-fn use_settled(step: u64) -> u64 {
+pub fn use_settled(step: u64) -> u64 {
     let shown = use_state(|| step);
     let timer = use_mut_ref(|| None::<Timeout>);
     {

@@ -13,7 +13,7 @@ use yew::prelude::*;
 
 use super::shared::Shared;
 use super::timeline_heap::HeapMap;
-use super::timeline_table::BufferTable;
+use super::timeline_table::{use_settled, BufferTable};
 use super::timing;
 use crate::core::dump::Module;
 use crate::core::sizes::bytes::binary_bytes;
@@ -95,6 +95,7 @@ fn ModuleView(props: &ModuleProps) -> Html {
     };
     let steps = m.steps.len();
     let step = (*at).min((steps as u64).saturating_sub(1));
+    let settled = use_settled(step);
     let onkeydown = {
         let at = at.clone();
         Callback::from(move |e: KeyboardEvent| {
@@ -175,7 +176,8 @@ fn ModuleView(props: &ModuleProps) -> Html {
                     { "Export SVG" }</button>
             </div>
             <HeapMap module={props.module.clone()} {step} />
-            <BufferTable module={props.module.clone()} {step} dispatch={props.dispatch.clone()} />
+            // The step once it rests: moving it re-renders nothing of the table.
+            <BufferTable module={props.module.clone()} step={settled} dispatch={props.dispatch.clone()} />
             { problem_list("timeline-module-problems", &problems) }
         </section>
     };
