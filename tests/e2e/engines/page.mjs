@@ -19,7 +19,7 @@ const COLOURS = `
   function picture(canvas, after) {
     const generation = Number(canvas?.dataset.generation ?? 0);
     if (!(generation > after)) return null;
-    return { generation, world: canvas.dataset.logicalWorld, colours: colours(canvas) };
+    return { generation, world: canvas.dataset.logicalWorld, unfolded: canvas.dataset.logicalUnfolded, colours: colours(canvas) };
   }
 `;
 
