@@ -56,7 +56,9 @@ const widgetState = (page) =>
       label: el.getAttribute('aria-label'),
       status: host.dataset.xlaLayout ?? null,
       generation: Number(canvas.dataset.generation ?? 0),
-      world: canvas.dataset.logicalWorld ?? null,
+      // The array's own layout: a flat array's picture is folded into bands
+      // (data-logical-world), data-logical-unfolded is the world before it.
+      world: canvas.dataset.logicalUnfolded ?? canvas.dataset.logicalWorld ?? null,
       painted: data.length / 4 - background,
       colours: counts.size,
       checksum,
