@@ -95,7 +95,15 @@ fn parts(b: &[u8], s: usize, e: usize) -> Option<OpParts> {
                 // Operands inside parentheses are read; the rest skipped.
                 let c = close_of(b, i, e).unwrap_or(e);
                 if b[i] == b'<' && b.get(i + 1) == Some(&b'{') {
-                    dictionary(b, i + 2, c.saturating_sub(1).max(i + 2), &mut attributes);
+                    // `<{...}>`: the dictionary ends before its `}`; one
+                    // left open runs to the line's end (never into a
+                    // character).
+                    let d = if c > i + 2 && b[c - 1] == b'}' {
+                        c - 1
+                    } else {
+                        c
+                    };
+                    dictionary(b, i + 2, d, &mut attributes);
                 } else if b[i] == b'(' {
                     let mut k = i + 1;
                     while k < c {

@@ -344,6 +344,7 @@ fn a_type_that_starts_with_a_wide_character_is_an_error_around_it() {
     for t in [
         "func.func @f(%a: é) -> tensor<2xf32> {\n",
         "tuple<\u{fffd}>",
+        "Nop.2[]<{T:-2\u{fffd}\n\u{fffd}",
         "%0 = stablehlo.add %a, %a : tensor<?x8xf32,#stablehlo.bounds<4,>\u{fffd}>\n",
         "%0 = stablehlo.add %a, %a : tensor<?x8xf32,#mhlo.type_extensions<bounds = [4, ?]é>\n",
         "%0 = stablehlo.add %a, %a : tuple<é, f32>\n",
@@ -351,6 +352,16 @@ fn a_type_that_starts_with_a_wide_character_is_an_error_around_it() {
         for f in read_all(t) {
             assert!(t.is_char_boundary(f.span.start) && t.is_char_boundary(f.span.end));
         }
-        let _ = breakdown(t);
+        // An op line's parts (an open `<{` dictionary ran into "\u{fffd}").
+        if let Some(p) = breakdown(t) {
+            let spans = [p.span, p.op]
+                .into_iter()
+                .chain(p.results)
+                .chain(p.operands);
+            let spans = spans.chain(p.operand_types).chain(p.result_types);
+            for s in spans.chain(p.attributes.iter().flat_map(|&(n, v)| [n, v])) {
+                assert!(t.get(s.range()).is_some(), "{t:?}: op part {s:?}");
+            }
+        }
     }
 }
