@@ -65,6 +65,7 @@ mod steps_examples;
 mod steps_props;
 mod ui_fold;
 mod ui_present;
+mod ui_stages;
 mod ui_state;
 
 /// With `autotests = false`, a test file that no target names is never

@@ -162,3 +162,62 @@ fn ticks_do_not_overlap_at_presentation_size() {
         }
     }
 }
+
+#[test]
+fn the_speed_survives_an_edit_once_chosen() {
+    let mut s = state("f32[2,3]{1,0}", false, LARGE);
+    let default_small = s.anim.speed;
+    // Untouched, a new array gets its own default speed.
+    s.apply(Action::Edit("f32[512,512]{1,0}".into()));
+    let default_large = s.anim.speed;
+    assert_ne!(default_small, default_large);
+    // Chosen (a key or the slider), it stays through edits and examples.
+    s.apply(Action::Faster);
+    let chosen = s.anim.speed;
+    assert_eq!(chosen, default_large * 2.0);
+    s.apply(Action::Edit("f32[2,3]{0,1}".into()));
+    assert_eq!(s.anim.speed, chosen);
+    s.apply(Action::Speed(123.0));
+    s.apply(Action::Edit("f32[64,64]{0,1}".into()));
+    assert_eq!(s.anim.speed, 123.0);
+}
+
+#[test]
+fn keys_zoom_and_pan_both_views() {
+    let mut s = state("f32[64,64]{1,0}", false, LARGE);
+    let before = [s.camera(Pane::Logical), s.camera(Pane::Memory)];
+    let centres = [Pane::Logical, Pane::Memory].map(|p| s.picture_centre(p).unwrap());
+    s.apply(Action::ZoomKey(1.25));
+    for ((pane, was), (cx, cy)) in [Pane::Logical, Pane::Memory]
+        .into_iter()
+        .zip(before)
+        .zip(centres)
+    {
+        let now = s.camera(pane);
+        assert!((now.scale / was.scale - 1.25).abs() < 1e-9, "{pane:?}");
+        // Zoomed at the centre of the picture in view: the world point
+        // there stays (the 64x64 picture sits at the pane's left).
+        let r = s.frame.pane(pane);
+        let (a, b) = (was.to_world(&r, cx, cy), now.to_world(&r, cx, cy));
+        assert!(
+            (a.0 - b.0).abs() < 1e-6 && (a.1 - b.1).abs() < 1e-6,
+            "{pane:?}"
+        );
+        assert!(
+            cx < r.x + r.w / 2.0,
+            "{pane:?}: the picture's centre, not the pane's"
+        );
+    }
+    // Panning (zoomed in enough to have room) moves the view by a fifth
+    // of the pane.
+    for _ in 0..8 {
+        s.apply(Action::ZoomKey(1.25));
+    }
+    let was = s.camera(Pane::Logical);
+    s.apply(Action::PanKey(-1.0, 0.0));
+    let now = s.camera(Pane::Logical);
+    let moved = (now.x - was.x) * now.scale;
+    assert!((moved - s.frame.logical.w / 5.0).abs() < 1e-6, "{moved}");
+    s.apply(Action::Fit(None));
+    assert_eq!(s.camera(Pane::Logical), before[0]);
+}

@@ -27,6 +27,8 @@ pub struct Anim {
     pub playing: bool,
     pub speed: f64,
     pub looping: bool,
+    /// The user chose the speed: a new array keeps it (issue 71).
+    pub chosen: bool,
     carry: f64,
     last: Option<f64>,
 }
@@ -39,6 +41,7 @@ impl Default for Anim {
             playing: false,
             speed: 4.0,
             looping: true,
+            chosen: false,
             carry: 0.0,
             last: None,
         }
@@ -69,8 +72,13 @@ impl Anim {
     pub fn reset(&mut self, footprint: u64) {
         *self = Anim {
             footprint,
-            speed: default_speed(footprint),
+            speed: if self.chosen {
+                self.speed
+            } else {
+                default_speed(footprint)
+            },
             looping: self.looping,
+            chosen: self.chosen,
             ..Anim::default()
         };
     }

@@ -13,6 +13,7 @@ pub mod breakdown;
 pub mod breakdown_mlir;
 use crate::core::sizes::bytes;
 pub mod compare;
+pub mod compare_rows;
 pub mod compare_view;
 pub mod document;
 pub mod embed;

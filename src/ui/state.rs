@@ -56,6 +56,11 @@ pub enum Action {
         dx: f64,
         dy: f64,
     },
+    /// The zoom and pan keys: both panes, at their centres / by a fifth
+    /// of the pane in the direction given (`1`: the picture moves right
+    /// or down).
+    ZoomKey(f64),
+    PanKey(f64, f64),
     /// Show everything again (one pane, or both).
     Fit(Option<Pane>),
     /// The pointer is at a canvas point, or left it.
@@ -66,6 +71,8 @@ pub enum Action {
     /// A click at a canvas point: pin or unpin a cell, or jump via a minimap.
     Click(f64, f64),
     Unpin,
+    /// The Escape key: closes the stages when open, else unpins.
+    Escape,
     Play,
     Pause,
     TogglePlay,

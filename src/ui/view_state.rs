@@ -5,7 +5,6 @@ use std::rc::Rc;
 use crate::render::world::overlay::{cell_marker, hit, minimap_rects, minimap_to_world};
 use crate::render::world::{Pane, Rect};
 
-use super::anim::{MAX_SPEED, MIN_SPEED};
 use super::state::{slot, Action, State, Target};
 
 /// Speed change of one `+` / `-` press.
@@ -32,6 +31,20 @@ impl State {
                 }
                 self.fit(pane);
             }
+            Action::ZoomKey(factor) => {
+                for pane in [Pane::Logical, Pane::Memory] {
+                    if let Some((x, y)) = self.picture_centre(pane) {
+                        self.zoom(x, y, factor);
+                    }
+                }
+            }
+            Action::PanKey(fx, fy) => {
+                for pane in [Pane::Logical, Pane::Memory] {
+                    let r = self.frame.pane(pane);
+                    let (dx, dy) = (fx * r.w / 5.0, fy * r.h / 5.0);
+                    self.apply_view(Action::Pan { pane, dx, dy });
+                }
+            }
             Action::Hover(point) => self.hover = point.and_then(|(x, y)| self.target_at(x, y)),
             Action::HoverOffset(offset) => {
                 let footprint = self.mapping().map_or(0, |m| m.footprint());
@@ -42,6 +55,11 @@ impl State {
             }
             Action::Click(x, y) => self.click(x, y),
             Action::Unpin => self.pinned = None,
+            Action::Escape if self.stage.is_some() => {
+                self.stage = None;
+                self.stage_cut = false;
+            }
+            Action::Escape => self.pinned = None,
             Action::Play => self.anim.play(),
             Action::Pause => self.anim.pause(),
             Action::TogglePlay => {
@@ -67,13 +85,19 @@ impl State {
                 self.anim.seek(offset);
                 self.follow_cursor();
             }
-            Action::Speed(s) => self.anim.set_speed(s),
-            Action::Faster => self
-                .anim
-                .set_speed((self.anim.speed * SPEED_STEP).min(MAX_SPEED)),
-            Action::Slower => self
-                .anim
-                .set_speed((self.anim.speed / SPEED_STEP).max(MIN_SPEED)),
+            Action::Speed(s) => {
+                self.anim.set_speed(s);
+                self.anim.chosen = true;
+            }
+            Action::Faster | Action::Slower => {
+                let by = if action == Action::Faster {
+                    SPEED_STEP
+                } else {
+                    1.0 / SPEED_STEP
+                };
+                self.anim.set_speed(self.anim.speed * by);
+                self.anim.chosen = true;
+            }
             Action::Loop(on) => self.anim.looping = on,
             Action::Tick(now) => self.tick(now),
             // The model and settings actions are handled in `apply`.
@@ -101,6 +125,18 @@ impl State {
         let tile = self.mapping().and_then(|m| m.tile_elements(0));
         let row = self.worlds.as_ref().map(|w| w.memory.row_width);
         tile.or(row).unwrap_or(1).max(1)
+    }
+
+    /// The screen centre of the part of a pane's picture in view (a small
+    /// picture sits at the pane's top left, not at its centre).
+    pub fn picture_centre(&self, pane: Pane) -> Option<(f64, f64)> {
+        let (w, h) = self.worlds.as_ref()?.world(pane);
+        let (r, cam) = (self.frame.pane(pane), self.cameras[slot(pane)]);
+        let (x0, y0) = cam.to_screen(&r, 0.0, 0.0);
+        let (x1, y1) = cam.to_screen(&r, w as f64, h as f64);
+        let (x0, x1) = (x0.max(r.x), x1.min(r.right()));
+        let (y0, y1) = (y0.max(r.y), y1.min(r.bottom()));
+        (x0 < x1 && y0 < y1).then(|| ((x0 + x1) / 2.0, (y0 + y1) / 2.0))
     }
 
     fn zoom(&mut self, x: f64, y: f64, factor: f64) {

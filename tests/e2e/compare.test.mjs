@@ -28,7 +28,9 @@ async function compareView() {
   return page.$eval('#compare-canvas', (c) => {
     const cols = Number(c.dataset.cols);
     const r = c.getBoundingClientRect();
-    return { cols, stride: Number(c.dataset.stride), lit: c.dataset.lit, scale: r.width / c.width, w: c.width, h: c.height };
+    // The app draws at twice its picture's CSS size (data-width/height).
+    const [w, h] = [Number(c.dataset.width), Number(c.dataset.height)];
+    return { cols, stride: Number(c.dataset.stride), lit: c.dataset.lit, scale: r.width / w, w, h, backing: c.width / w };
   });
 }
 
@@ -39,10 +41,22 @@ function offsetPoint(view, cells, b) {
   return [((k % view.cols) + 0.5) * size * view.scale, (Math.floor(k / view.cols) + 0.5) * size * view.scale];
 }
 
+/** A point 2.5 picture px inside the left edge of second-layout offset
+ * `b`'s cell (in the lit outline), its row's middle, in CSS px. */
+function edgePoint(view, cells, b) {
+  const rows = Math.ceil(cells / view.cols);
+  const size = Math.min(view.w / view.cols, view.h / rows);
+  const k = Math.floor(b / view.stride);
+  return [((k % view.cols) * size + 2.5) * view.scale, (Math.floor(k / view.cols) + 0.5) * size * view.scale];
+}
+
 async function comparePixel(x, y) {
   return page.$eval(
     '#compare-canvas',
-    (c, [x, y]) => [...c.getContext('2d').getImageData(Math.floor(x), Math.floor(y), 1, 1).data],
+    (c, [x, y]) => {
+      const k = c.width / Number(c.dataset.width);
+      return [...c.getContext('2d').getImageData(Math.floor(x * k), Math.floor(y * k), 1, 1).data];
+    },
     [x, y],
   );
 }
@@ -73,8 +87,12 @@ test('hovering the second view lights the same element in both memory views and 
   await waitForText(page, '#cell-info h2', 'Under the pointer: Element (1, 0)');
   await page.waitForFunction(() => document.querySelector('#compare-canvas').dataset.lit === '1');
   await frames(page, 3);
-  const own = await comparePixel(x / cv.scale, y / cv.scale);
+  const [ex, ey] = edgePoint(cv, 6, 1);
+  const own = await comparePixel(ex / cv.scale, ey / cv.scale);
   assert.ok(isLit(own), `the pointed cell is lit: ${own}`);
+  // In the memory view's rows (one of six here, not 4 + 2), lettered as
+  // the page's row: a d b e c f.
+  assert.equal(cv.cols, w, 'the memory view\'s row width');
   assert.notEqual(await cellPixels(view, 'logical', 0, 1), beforeLogical, 'd is lit in the logical view');
   assert.notEqual(await cellPixels(view, 'memory', 3 % w, Math.floor(3 / w)), beforeMemory, 'd is lit at offset 3 of the first memory');
   assert.equal(await cellPixels(view, 'memory', 5 % w, Math.floor(5 / w)), control, 'f is not lit');
@@ -88,9 +106,9 @@ test('hovering the second view lights the same element in both memory views and 
   await waitForText(page, '#cell-info h2', 'Under the pointer: Element (0, 1)');
   await page.waitForFunction(() => document.querySelector('#compare-canvas').dataset.lit === '2');
   await frames(page, 3);
-  const [x2, y2] = offsetPoint(cv, 6, 2);
+  const [x2, y2] = edgePoint(cv, 6, 2);
   assert.ok(isLit(await comparePixel(x2 / cv.scale, y2 / cv.scale)), 'b is lit at offset 2 of the second memory');
-  const [x3, y3] = offsetPoint(cv, 6, 3);
+  const [x3, y3] = edgePoint(cv, 6, 3);
   assert.ok(!isLit(await comparePixel(x3 / cv.scale, y3 / cv.scale)), 'e is not lit');
   await screenshot(page, 'compare-02-hover-first');
 });
@@ -114,7 +132,7 @@ test('a tiled pair with padding, and small screens stack the views', async () =>
   // (2,3) is physical (3,2): tile (1,1) of 2 tiles per row -> tile 3, within (1,0) -> 3*4 + 2 = 14.
   assert.equal(lit, 14);
   await frames(page, 3);
-  const [x, y] = offsetPoint(cv, 24, lit);
+  const [x, y] = edgePoint(cv, 24, lit);
   assert.ok(isLit(await comparePixel(x / cv.scale, y / cv.scale)));
   await screenshot(page, 'compare-03-small-screen');
   await page.setViewportSize({ width: 1280, height: 900 });

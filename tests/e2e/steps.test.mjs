@@ -13,7 +13,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { cellPoint, clickAt, frames, machineControl, openApp, stopAll, waitForPicture, waitForText } from './harness.mjs';
+import { canvasView, cellPoint, clickAt, frames, machineControl, openApp, pixel, stopAll, waitForPicture, waitForText } from './harness.mjs';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { screenshotDir } from './harness.mjs';
@@ -27,6 +27,8 @@ before(async () => {
 });
 after(stopAll);
 
+// `painted`: pixels other than the light theme's background, in CSS
+// pixels (the canvas is drawn at twice its CSS size).
 const stepSum = () =>
   page.$eval('#step-canvas', (c) => {
     const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
@@ -34,9 +36,9 @@ const stepSum = () =>
     let painted = 0;
     for (let i = 0; i < d.length; i += 4) {
       sum = (sum * 31 + d[i] + 7 * d[i + 1] + 13 * d[i + 2] + 17 * d[i + 3]) >>> 0;
-      if (d[i + 3] > 0) painted += 1;
+      if (d[i] !== 255 || d[i + 1] !== 255 || d[i + 2] !== 255) painted += 1;
     }
-    return { sum, painted };
+    return { sum, painted: painted / ((c.width / Number(c.dataset.width)) ** 2) };
   });
 
 /** Saves the step panel alone as target/e2e/<name>.png. */
@@ -45,23 +47,24 @@ async function shoot(name) {
   await page.locator('#step-mode').screenshot({ path: join(screenshotDir, `${name}.png`) });
 }
 
-/** [r, g, b] of the canvas pixel at (x, y) (canvas pixels). */
+/** [r, g, b] of the stage picture at (x, y) (its CSS pixels; the canvas
+ * is drawn at a multiple of them). */
 const pixelAt = (x, y) =>
   page.$eval(
     '#step-canvas',
-    (c, [x, y]) => [...c.getContext('2d').getImageData(Math.floor(x), Math.floor(y), 1, 1).data].slice(0, 3),
+    (c, [x, y]) => {
+      const k = c.width / Number(c.dataset.width);
+      return [...c.getContext('2d').getImageData(Math.floor(x * k), Math.floor(y * k), 1, 1).data].slice(0, 3);
+    },
     [x, y],
   );
 
-/** CSS hsl(h, s%, l%) in RGB (CSS Color 4's conversion). */
-function hsl(h, s, l) {
-  s /= 100;
-  l /= 100;
-  const f = (n) => {
-    const k = (n + h / 30) % 12;
-    return Math.round(255 * (l - s * Math.min(l, 1 - l) * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
-  };
-  return [f(0), f(8), f(4)];
+/** [r, g, b] of the main picture's memory cell at `offset`. */
+async function memoryColour(offset) {
+  const view = await canvasView(page);
+  const width = Number(await page.$eval('#layout-canvas', (c) => c.dataset.rowWidth));
+  const [x, y] = cellPoint(view, 'memory', offset % width, Math.floor(offset / width), 0.8, 0.8);
+  return pixel(page, x, y);
 }
 
 const near = (a, b, tol = 3) => a.every((v, i) => Math.abs(v - b[i]) <= tol);
@@ -111,17 +114,20 @@ async function openShape(shape) {
 // 17 of 24 (6 tiles of 2x2). Where it is in each stage's grid (rows x
 // cols, its row and column), from the stage definitions: logical and
 // physical order 3x5 (y, x); padded to 4x6; split into 2x2 tiles, the same
-// picture; tiles major puts y%2 down and (y/2, x/2, x%2) across, so 2x12
-// with (2,3) at row 0, column 1*6 + 1*2 + 1 = 9; linear memory wraps one
-// tile (4 cells) per row, so 6x4 with 17 at row 4, column 1.
+// grid with the tiles drawn 8 px apart (issue 71: it was pixel for pixel
+// the pad stage); tiles major puts y%2 down and (y/2, x/2, x%2) across,
+// so 2x12 with (2,3) at row 0, column 1*6 + 1*2 + 1 = 9; linear memory
+// wraps as the page's memory view does (its data-row-width W): 17 at row
+// 17 / W, column 17 % W.
 const WORKED = [
   ['logical', 3, 5, 2, 3],
   ['physical order', 3, 5, 2, 3],
   ['pad', 4, 6, 2, 3],
   ['split into tiles', 4, 6, 2, 3],
   ['tiles major', 2, 12, 0, 9],
-  ['linear memory', 6, 4, 4, 1],
+  ['linear memory', 0, 0, 0, 0],
 ];
+const TILE_GAP = 8;
 
 test('every stage of f32[3,5]{1,0:T(2,2)} draws (2,3) where the tiling puts it', async () => {
   await page.emulateMedia({ reducedMotion: 'no-preference' });
@@ -132,10 +138,12 @@ test('every stage of f32[3,5]{1,0:T(2,2)} draws (2,3) where the tiling puts it',
   await page.click('#step-next');
   await waitStage(1);
   assert.equal(await page.$eval('#step-canvas', (c) => c.dataset.motion), 'cells');
-  const [W, H] = await page.$eval('#step-canvas', (c) => [c.width, c.height]);
-  // Colour by memory offset: hue 240 * offset / footprint.
-  const colour17 = hsl(Math.round((240 * 17) / 24), 70, 55);
-  const grey = [0xbb, 0xbb, 0xbb];
+  const [W, H] = await page.$eval('#step-canvas', (c) => [Number(c.dataset.width), Number(c.dataset.height)]);
+  // The main picture's palette: offset 17 as the memory view draws it.
+  const colour17 = await memoryColour(17);
+  const rowWidth = Number(await page.$eval('#layout-canvas', (c) => c.dataset.rowWidth));
+  // Padding: the picture's hatch (its fill and its strokes, light theme).
+  const padding = [[214, 214, 218], [150, 150, 158]];
   for (let k = 1; k <= WORKED.length; k++) {
     if (k > 1) {
       await page.keyboard.press(']');
@@ -143,23 +151,42 @@ test('every stage of f32[3,5]{1,0:T(2,2)} draws (2,3) where the tiling puts it',
     }
     await page.waitForTimeout(600); // the 450 ms move has ended
     const label = await page.textContent('#step-label');
-    const [stage, rows, cols, r, c] = WORKED[k - 1];
+    let [stage, rows, cols, r, c] = WORKED[k - 1];
+    if (stage === 'linear memory') {
+      [rows, cols, r, c] = [Math.ceil(24 / rowWidth), rowWidth, Math.floor(17 / rowWidth), 17 % rowWidth];
+    }
     assert.ok(label.endsWith(stage), `stage ${k} is "${stage}": ${label}`);
-    const size = Math.min(W / cols, H / rows);
-    const [x, y] = [c * size, r * size];
-    const inside = await pixelAt(x + 0.75 * size, y + 0.75 * size);
-    assert.ok(near(inside, colour17), `${stage}: (2,3) coloured as offset 17, got ${inside} want ${colour17}`);
-    const edge = await pixelAt(x + 1, y + 0.75 * size);
+    // A split stage's tiles are apart: 2x2 tiles, gaps between them.
+    const split = stage === 'split into tiles';
+    const [gx, gy] = split ? [cols / 2 - 1, rows / 2 - 1] : [0, 0];
+    const size = Math.min((W - gx * TILE_GAP) / cols, (H - gy * TILE_GAP) / rows);
+    const at = (c, r) => [
+      c * size + (split ? Math.floor(c / 2) * TILE_GAP : 0),
+      r * size + (split ? Math.floor(r / 2) * TILE_GAP : 0),
+    ];
+    const [x, y] = at(c, r);
+    // Left of the letter, inside the outline the pinned cell has.
+    const inside = await pixelAt(x + 0.25 * size, y + 0.5 * size);
+    assert.ok(near(inside, colour17, 4), `${stage}: (2,3) coloured as offset 17, got ${inside} want ${colour17}`);
+    // The main picture's cell (pinned) is outlined as strongly as its cursor.
+    const edge = await pixelAt(x + 3, y + 0.8 * size);
     assert.ok(near(edge, [0, 0, 0], 40), `${stage}: (2,3) is outlined, got ${edge}`);
     // Nothing is drawn past the stage's grid.
-    const beyond = await pixelAt(Math.min(W - 1, cols * size + 2), Math.min(H - 1, rows * size + 2));
-    if (cols * size + 2 < W || rows * size + 2 < H) {
-      assert.deepEqual(beyond, [0, 0, 0], `${stage}: clear past the grid`);
+    const [ex, ey] = at(cols, rows);
+    if (ex + 2 < W || ey + 2 < H) {
+      const beyond = await pixelAt(Math.min(W - 1, ex + 2), Math.min(H - 1, ey + 2));
+      assert.deepEqual(beyond, [255, 255, 255], `${stage}: clear past the grid`);
     }
-    if (stage === 'pad') {
-      // (3,5) is padding: grey.
-      const pad = await pixelAt(5 * size + 0.75 * size, 3 * size + 0.75 * size);
-      assert.ok(near(pad, grey), `pad: (3,5) is padding, got ${pad}`);
+    if (stage === 'pad' || split) {
+      // (3,5) is padding, hatched as in the picture.
+      const [px, py] = at(5, 3);
+      const pad = await pixelAt(px + 0.5 * size, py + 0.5 * size);
+      assert.ok(padding.some((p) => near(pad, p, 40)), `${stage}: (3,5) is padding, got ${pad}`);
+    }
+    if (split) {
+      // Between the first two tiles of row 0 the background shows.
+      const gap = await pixelAt(2 * size + TILE_GAP / 2, 0.5 * size);
+      assert.deepEqual(gap, [255, 255, 255], 'the tiles are apart');
     }
     await shoot(`steps-cells-stage-${k}`);
   }
@@ -227,7 +254,7 @@ test('millions of tiles: the first 1024 are drawn and said so', async () => {
   await waitStage(3);
   await page.waitForTimeout(600);
   // 1024 tiles stacked 8192 cells tall fold into columns side by side: a
-  // good part of the 420 x 260 canvas is painted, not a sliver.
+  // good part of the 640 x 400 picture is painted, not a sliver.
   assert.ok((await stepSum()).painted > 20000);
   // The first 1024 tiles, no more, whatever the array's size.
   const moved = await rects();
@@ -302,7 +329,8 @@ test('the L(n) tail is drawn grey in block motion', async () => {
     page.$eval('#step-canvas', (c) => {
       const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
       let n = 0;
-      for (let i = 0; i < d.length; i += 4) if (d[i] === 0xbb && d[i + 1] === 0xbb && d[i + 2] === 0xbb) n += 1;
+      // The hatch's fill (light theme), as padding is in the picture.
+      for (let i = 0; i < d.length; i += 4) if (d[i] === 214 && d[i + 1] === 214 && d[i + 2] === 218) n += 1;
       return n;
     });
   for (let k = 2; k <= total; k++) {

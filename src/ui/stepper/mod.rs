@@ -14,6 +14,7 @@ use crate::core::steps::{Grid, Motion, StageKind, Steps, CELL_MOTION_LIMIT};
 
 use super::state::State;
 
+pub mod look;
 mod pixels;
 pub use pixels::{fold, placed, rewrap, tween, Fold, Placed, Transition, BAND_GAP, FOLD_BELOW};
 

@@ -14,7 +14,8 @@ use yew::prelude::*;
 use super::breakdown::{use_instruction, Breakdown};
 use super::browser::{self, Initial};
 use super::canvas::LayoutCanvas;
-use super::compare::{CompareMemory, ComparePanel};
+use super::compare::ComparePanel;
+use super::compare_row::CompareRow;
 use super::controls::Controls;
 use super::document::{use_document, DocumentBar};
 use super::input::ShapeInput;
@@ -157,6 +158,9 @@ pub fn App(props: &AppProps) -> Html {
     let later = use_panels(&state);
     let panel_model = later.model.clone();
     let present = state.settings.present;
+    // After a typo the picture and the canonical text are the last good
+    // shape's: said so (issue 71).
+    let stale = error.is_some();
     let beside_open = state.compare.is_some() || state.stage.is_some();
     let canonical = model
         .as_ref()
@@ -197,8 +201,9 @@ pub fn App(props: &AppProps) -> Html {
                     filled={state.sharding_filled} dispatch={dispatch.clone()} />
                 <DocumentBar doc={doc.clone()} on_edit={on_edit.clone()} />
                 <pre id={ERROR_ID} class="shape-error" role="alert">{ error.unwrap_or_default() }</pre>
-                <p class="canonical" hidden={canonical.is_empty()}>
-                    { "Canonical: " }<output id="shape-canonical" for="shape-input">{ canonical }</output>
+                <p class="canonical" hidden={canonical.is_empty()} data-stale={stale.to_string()}>
+                    { if stale { "Still drawn, the last valid shape: " } else { "Canonical: " } }
+                    <output id="shape-canonical" for="shape-input">{ canonical }</output>
                 </p>
                 <ComparePanel compare={state.compare.clone()} dispatch={dispatch.clone()} />
                 if let Some(text) = instruction {
@@ -218,8 +223,10 @@ pub fn App(props: &AppProps) -> Html {
                     <div class="beside">
                         // Nothing to show (nor to compile) until a second layout is given.
                         if state.compare.is_some() {
-                            <CompareMemory model={model.clone().map(Shared)} compare={state.compare.clone()}
-                                lit={state.hover.or(state.pinned).map(|t| t.offset)} dispatch={dispatch.clone()} />
+                            <CompareRow model={model.clone().map(Shared)} compare={state.compare.clone()}
+                                lit={state.hover.or(state.pinned).map(|t| t.offset)} dispatch={dispatch.clone()}
+                                row_width={state.worlds.as_ref().map_or(1, |w| w.memory.row_width)}
+                                theme={state.settings.theme_kind()} />
                         }
                         if rest { { panels::under_canvas(&state, &later, &dispatch) } }
                     </div>

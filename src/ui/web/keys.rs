@@ -1,6 +1,8 @@
 //! Keyboard: space plays or pauses, arrows step (with Shift, by a tile),
 //! `+` / `-` change the speed, `f` fits, Home / End jump, Escape unpins,
-//! `[` / `]` step through the tiling, `p` turns presentation mode on or off.
+//! `[` / `]` step through the tiling (Escape closes it first), `p` turns
+//! presentation mode on or off, `z` / `x` zoom the views in and out at
+//! their centres, `w` `a` `s` `d` pan them.
 //! Keys typed into a text field or a menu are left alone, and so are the
 //! keys that scroll a focused box that scrolls.
 
@@ -10,6 +12,9 @@ use web_sys::{Element, KeyboardEvent};
 use yew::prelude::*;
 
 use crate::ui::state::Action;
+
+/// One zoom key's factor.
+const ZOOM_STEP: f64 = 1.25;
 
 /// The action for a key, if it has one.
 pub fn action_for(key: &str, shift: bool) -> Option<Action> {
@@ -24,10 +29,16 @@ pub fn action_for(key: &str, shift: bool) -> Option<Action> {
         ("f" | "F", _) => Action::Fit(None),
         ("Home", _) => Action::Seek(0),
         ("End", _) => Action::Seek(u64::MAX),
-        ("Escape", _) => Action::Unpin,
+        ("Escape", _) => Action::Escape,
         ("[", _) => Action::StageStep(-1),
         ("]", _) => Action::StageStep(1),
         ("p" | "P", _) => Action::TogglePresent,
+        ("z", _) => Action::ZoomKey(ZOOM_STEP),
+        ("x" | "Z", _) => Action::ZoomKey(1.0 / ZOOM_STEP),
+        ("w" | "W", _) => Action::PanKey(0.0, 1.0),
+        ("s" | "S", _) => Action::PanKey(0.0, -1.0),
+        ("a" | "A", _) => Action::PanKey(1.0, 0.0),
+        ("d" | "D", _) => Action::PanKey(-1.0, 0.0),
         _ => return None,
     })
 }
@@ -39,7 +50,10 @@ fn belongs_to_target(target: Option<web_sys::EventTarget>, key: &str) -> bool {
     let Some(el) = target.and_then(|t| t.dyn_into::<Element>().ok()) else {
         return false;
     };
+    let kind = el.get_attribute("type").unwrap_or_default();
     match el.tag_name().to_ascii_lowercase().as_str() {
+        // Space plays from a slider or a check box too (issue 71).
+        "input" if key == " " && matches!(kind.as_str(), "range" | "checkbox") => false,
         "input" | "select" | "textarea" => true,
         "button" => matches!(key, " " | "Enter"),
         "body" | "html" => false,

@@ -16,6 +16,7 @@ use super::leaves::LeafTree;
 use super::legacy::LegacyPanel;
 use super::sharding::{cut_text, ShardPanel};
 use super::shared::Shared;
+use super::stages::StagePanel;
 use super::stepper::StepPanel;
 use super::summary::SummaryPanel;
 use crate::ui::state::{Action, State};
@@ -35,9 +36,21 @@ pub(super) fn under_canvas(
         .map(|v| AttrValue::from(cut_text(v)));
     html! {
         <>
-            <StepPanel model={model.clone().map(Shared)} stage={panels.stage}
-                sharded={model.as_ref().is_some_and(|m| m.shard.is_some())}
-                {cut} offset={panels.offset} dispatch={dispatch.clone()} />
+            // Closed, the small panel embed mode also draws (its code is in
+            // the first part of the app's module, which the first frames
+            // run); open, the stages drawn like the picture (`stages.rs`,
+            // in the part fetched after the start: issue 24's budgets).
+            if panels.stage.is_some() {
+                <StagePanel model={model.clone().map(Shared)} stage={panels.stage}
+                    sharded={model.as_ref().is_some_and(|m| m.shard.is_some())}
+                    {cut} offset={panels.offset} dispatch={dispatch.clone()}
+                    row_width={state.worlds.as_ref().map_or(1, |w| w.memory.row_width)}
+                    theme={state.settings.theme_kind()} />
+            } else {
+                <StepPanel model={model.clone().map(Shared)} stage={panels.stage}
+                    sharded={model.as_ref().is_some_and(|m| m.shard.is_some())}
+                    {cut} offset={panels.offset} dispatch={dispatch.clone()} />
+            }
             <ExportBar state={state.clone()} dispatch={dispatch.clone()} />
         </>
     }

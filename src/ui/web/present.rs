@@ -110,9 +110,11 @@ const KEYS: &[(&str, &str)] = &[
     ("Home End", "to the first or last offset"),
     ("+ −", "faster or slower"),
     ("f", "fit both views"),
+    ("z x", "zoom in or out"),
+    ("w a s d", "pan the views"),
     ("[ ]", "step through the tiling, stage by stage"),
     ("p", "presentation mode: the picture fills the window"),
-    ("Esc", "unpin the pinned cell"),
+    ("Esc", "close the stages, else unpin the pinned cell"),
 ];
 
 /// The keys, listed in a disclosure (a frame after the first picture).

@@ -6,4 +6,4 @@ pub mod paint;
 
 /// A canvas's 2D context (`None` if the browser gives none), for the
 /// panels that paint their own small pictures (compare, step mode).
-pub use draw2d::context;
+pub use draw2d::{context, hatch_pattern};

@@ -390,9 +390,11 @@ impl Painter {
                     outline(ctx, r, theme.background, 5.0);
                     outline(ctx, r, theme.hover, 3.0);
                 });
+                // As strong as the pinned cell's (issue 71: the cell lit
+                // from the compared view or a stage was a thin outline).
                 mark(input.hover, &|ctx, r| {
-                    outline(ctx, r, theme.background, 3.5);
-                    outline(ctx, r, theme.hover, 1.75);
+                    outline(ctx, r, theme.background, 5.0);
+                    outline(ctx, r, theme.hover, 3.0);
                 });
                 mark(input.cursor, &|ctx, r| {
                     ctx.set_fill_style_str(&theme.cursor.css_alpha(0.35));
