@@ -8,6 +8,7 @@
 //! element ids for tests and embedding: `shape-input`, `layout-canvas`,
 //! `shape-error`.
 
+mod action;
 pub mod anim;
 pub mod breakdown;
 pub mod breakdown_mlir;
