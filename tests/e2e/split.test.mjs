@@ -94,6 +94,23 @@ test('split: the rest arrives by itself after the start', async () => {
   const state = await rest(page);
   assert.equal(state.split, true);
   assert.equal(state.sync, 0, 'the rest was instantiated by the loader, not by a call into it');
+  // The dump form is drawn once the rest is there (src/ui/web/second_part.rs).
+  await page.waitForSelector('#open-dump', { state: 'attached', timeout: 5_000 });
+  assert.equal((await rest(page)).sync, 0, 'drawing the dump form called no placeholder');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('split: the dump form waits for the rest, and comes with it when a feature fetches it', async () => {
+  const { page, errors } = await heldBack();
+  await page.waitForTimeout(1500);
+  // Its code is in the rest (issue 69): drawn before, it would have called
+  // into it (or, in the first part, cost every first visit its bytes).
+  assert.equal(await page.$('#open-dump'), null, 'no dump form before the rest');
+  assert.equal((await rest(page)).sync, 0);
+  await page.getByRole('button', { name: 'Compare with another layout' }).click();
+  await page.waitForSelector('#open-dump', { state: 'attached', timeout: 5_000 });
+  assert.equal((await rest(page)).sync, 1, 'the rest instantiated once, by the compare view');
   assert.deepEqual(errors, []);
   await page.close();
 });

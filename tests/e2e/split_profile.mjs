@@ -64,6 +64,22 @@ await context.addInitScript(() => {
   WebAssembly.instantiateStreaming = (...args) => streaming(...args).then(keep);
   WebAssembly.instantiate = (...args) => instantiate(...args).then(keep);
 });
+// The page as it is before the rest arrives: what the app draws only once
+// the rest is there (src/ui/web/second_part.rs: the dump form) stays out
+// of the first part. This build is one module, so its loader says
+// `split: false`; it is told it is split, with the rest held back.
+await context.addInitScript(() => {
+  window.__xlaLayoutRestLater = true;
+  let held;
+  Object.defineProperty(window, '__xlaLayoutRest', {
+    configurable: true,
+    get: () => held,
+    set: (rest) => {
+      held = rest;
+      if (rest && typeof rest === 'object') rest.split = true;
+    },
+  });
+});
 const called = new Set();
 
 /** Adds the functions this page's module has called to `called`. */

@@ -24,6 +24,7 @@ use super::later::use_panels;
 use super::panels;
 use super::present::{KeysHelp, PresentButtons};
 use super::scan_table::ScanTable;
+use super::second_part::use_second_part;
 use super::sharding::ShardingField;
 use super::shared::Shared;
 use super::text_view::TextView;
@@ -123,6 +124,9 @@ pub fn App(props: &AppProps) -> Html {
     // first paint's work).
     let rest = use_first_frame_painted();
     let instruction = use_instruction(&state.input, rest);
+    // The dump form's code is in the module's second part: drawn once that
+    // has arrived, it calls no placeholder (issue 69; docs/dependencies.md).
+    let second_part = use_second_part();
     let on_preset = dispatch.reform(|e: Event| {
         let id = e.target_unchecked_into::<HtmlSelectElement>().value();
         match crate::ui::presets::find(&id) {
@@ -235,7 +239,7 @@ pub fn App(props: &AppProps) -> Html {
                     if rest { { panels::side(&state, &later, &dispatch) } }
                 </aside>
             </div>
-            if rest { <OpenDump dispatch={dispatch.clone()} /> }
+            if rest && second_part { <OpenDump dispatch={dispatch.clone()} /> }
         </main>
     }
 }

@@ -29,6 +29,7 @@ mod pasted;
 mod present;
 mod reducer;
 mod scan_table;
+mod second_part;
 mod sharding;
 mod shared;
 mod soon;

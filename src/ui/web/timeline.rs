@@ -5,9 +5,10 @@
 //! ([`DumpSet`], plain Rust in `ui/timeline.rs`) and shows the view
 //! (`timeline_view.rs`) once there are some. docs/timeline.md, "In the app".
 //!
-//! Only this component's empty form is drawn at the start (a frame after
-//! the first picture); the reader and the view run once files come, from
-//! the module's second part (docs/dependencies.md, "The app in two parts").
+//! The form is drawn once the module's second part has arrived
+//! (`second_part.rs`), so none of its code is in the first part; the
+//! reader and the view run once files come (docs/dependencies.md, "The
+//! app in two parts").
 
 use std::cell::RefCell;
 use std::rc::Rc;
