@@ -61,8 +61,12 @@ cd "$ROOT"
 # rest by design): on main's 6a7c1e67 with the timeline view, the rest
 # 185,437 -> 197,094 B, budget raised to 197,100 B; the first part
 # 329,437 B (within 330,500 B).
-APP_BUDGET_BYTES=330500
-REST_BUDGET_BYTES=197100
+# 2026-12-07, issue 69: the dump form drawn once the rest has arrived
+# (ui/web/second_part.rs), its code in the rest: on main's 90020b8c, the
+# first part 329,437 -> 327,739 B, budget lowered to 328,000 B; the rest
+# 197,094 -> 199,776 B, budget raised to 199,900 B.
+APP_BUDGET_BYTES=328000
+REST_BUDGET_BYTES=199900
 # Issue 9's 250 KB held for the embed module until 2026-12-07: issue 67's
 # fold of flat and tall arrays (render/world/fold.rs, fold_probe.rs,
 # scene/bands.rs; embed mode and <xla-layout> must fold too) cost 6.2 KB
