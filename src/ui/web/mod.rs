@@ -39,6 +39,8 @@ mod summary;
 mod text_view;
 mod timeline;
 mod timeline_heap;
+mod timeline_more;
+mod timeline_sources;
 mod timeline_table;
 mod timeline_view;
 pub mod timing;

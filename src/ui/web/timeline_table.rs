@@ -10,13 +10,12 @@ use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
 use super::shared::Shared;
+use super::timeline_more::{use_shown, Shown};
 use crate::core::dump::Module;
 use crate::ui::state::Action;
 use crate::ui::timeline::bytes;
 use crate::ui::timeline_buffers::{live_at, open, padding, Sort};
 
-/// Rows listed at once; the rest are counted.
-const ROWS: usize = 100;
 /// How long the chosen step rests before the table follows it.
 const SETTLE_MS: u32 = 120;
 
@@ -31,6 +30,7 @@ pub struct BufferTableProps {
 pub fn BufferTable(props: &BufferTableProps) -> Html {
     let sort = use_state(Sort::default);
     let opened = use_state(|| None::<String>);
+    let shown = use_shown();
     let step = props.step;
     let m = &*props.module;
     let live = live_at(m, step, *sort);
@@ -47,7 +47,7 @@ pub fn BufferTable(props: &BufferTableProps) -> Html {
             </th>
         }
     };
-    let rows = live.iter().take(ROWS).map(|&i| {
+    let rows = live.iter().take(*shown).map(|&i| {
         let v = &m.values[i];
         let pick = {
             let (module, dispatch, opened) = (props.module.clone(), props.dispatch.clone(), opened.clone());
@@ -94,7 +94,6 @@ pub fn BufferTable(props: &BufferTableProps) -> Html {
             </tr>
         }
     });
-    let more = live.len().saturating_sub(ROWS);
     html! {
         <div class="timeline-buffers">
             <h4 id="timeline-buffers-title">
@@ -102,7 +101,7 @@ pub fn BufferTable(props: &BufferTableProps) -> Html {
                     if *sort == Sort::Size { "largest" } else { "most padding" }) }
             </h4>
             <div class="table-scroll">
-                <table id="timeline-buffers" class="scan-table" aria-labelledby="timeline-buffers-title">
+                <table id="timeline-buffers" class="scan-table" tabindex="-1" aria-labelledby="timeline-buffers-title">
                     <thead><tr>
                         { header("Bytes", Sort::Size) }
                         { header("Padding", Sort::Padding) }
@@ -114,9 +113,7 @@ pub fn BufferTable(props: &BufferTableProps) -> Html {
                     <tbody>{ for rows }</tbody>
                 </table>
             </div>
-            if more > 0 {
-                <p class="timeline-more">{ format!("and {more} smaller ones") }</p>
-            }
+            <Shown state={shown} total={live.len()} what="buffers" table="timeline-buffers" />
             <p id="timeline-opened" class="timeline-opened" role="status">{ (*opened).clone().unwrap_or_default() }</p>
         </div>
     }
@@ -124,7 +121,7 @@ pub fn BufferTable(props: &BufferTableProps) -> Html {
 
 /// The chosen step once it has rested for [`SETTLE_MS`] (the table's):
 /// a pointer sweeping the chart moves the cursor and `#timeline-at` every
-/// frame, and the table (up to [`ROWS`] rows) once, where it stops.
+/// frame, and the table once, where it stops.
 #[hook]
 pub fn use_settled(step: u64) -> u64 {
     let shown = use_state(|| step);

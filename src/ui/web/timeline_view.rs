@@ -13,6 +13,7 @@ use yew::prelude::*;
 
 use super::shared::Shared;
 use super::timeline_heap::HeapMap;
+use super::timeline_sources::PeakSources;
 use super::timeline_table::{use_settled, BufferTable};
 use super::timing;
 use crate::core::dump::Module;
@@ -175,6 +176,7 @@ fn ModuleView(props: &ModuleProps) -> Html {
                     title="The chart and the heap map as an SVG figure (as xla-layout timeline --svg draws it)">
                     { "Export SVG" }</button>
             </div>
+            <PeakSources module={props.module.clone()} />
             <HeapMap module={props.module.clone()} {step} />
             // The step once it rests: moving it re-renders nothing of the table.
             <BufferTable module={props.module.clone()} step={settled} dispatch={props.dispatch.clone()} />
