@@ -38,6 +38,7 @@ mod stepper;
 mod summary;
 mod text_view;
 mod timeline;
+mod timeline_drop;
 mod timeline_heap;
 mod timeline_more;
 mod timeline_sources;

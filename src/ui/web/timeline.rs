@@ -13,12 +13,11 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use gloo::events::{EventListener, EventListenerOptions, EventListenerPhase};
-use wasm_bindgen::JsCast;
-use web_sys::{DragEvent, File, FileList, HtmlInputElement};
+use web_sys::{File, HtmlInputElement};
 use yew::prelude::*;
 
 use super::shared::Shared;
+use super::timeline_drop::{list, use_page_drop};
 use super::timeline_view::TimelineView;
 use super::timing;
 use crate::ui::state::Action;
@@ -171,69 +170,6 @@ pub fn OpenDump(props: &OpenDumpProps) -> Html {
             }
         </section>
     }
-}
-
-/// Files dropped anywhere on the page: dump files (or a folder's, through
-/// the input) go to the timeline; anything else is left to the page (the
-/// shape box reads a dropped text file).
-#[hook]
-fn use_page_drop(open: Callback<Vec<File>>) {
-    use_effect_with((), move |_| {
-        let window = gloo::utils::window();
-        let capture = EventListenerOptions {
-            phase: EventListenerPhase::Capture,
-            passive: false,
-        };
-        let over = EventListener::new_with_options(&window, "dragover", capture, |e| {
-            let carries_files = e
-                .dyn_ref::<DragEvent>()
-                .and_then(DragEvent::data_transfer)
-                .is_some_and(|d| d.types().includes(&"Files".into(), 0));
-            if carries_files {
-                // Lets a drop happen anywhere, not only on the box.
-                e.prevent_default();
-            }
-        });
-        let on_drop = EventListener::new_with_options(&window, "drop", capture, move |e| {
-            let Some(files) = e
-                .dyn_ref::<DragEvent>()
-                .and_then(DragEvent::data_transfer)
-                .map(|d| list(d.files()))
-            else {
-                return;
-            };
-            if files.is_empty() {
-                return;
-            }
-            let dumps: Vec<File> = files
-                .iter()
-                .filter(|f| timeline::wanted(&f.name()))
-                .cloned()
-                .collect();
-            let on_box = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                .is_some_and(|t| t.id() == super::INPUT_ID);
-            if dumps.is_empty() {
-                if !on_box {
-                    // Not ours, and the browser would leave the page for it.
-                    e.prevent_default();
-                }
-                return;
-            }
-            e.prevent_default();
-            e.stop_propagation();
-            open.emit(dumps);
-        });
-        move || std::mem::drop((over, on_drop))
-    });
-}
-
-fn list(files: Option<FileList>) -> Vec<File> {
-    let Some(files) = files else {
-        return Vec::new();
-    };
-    (0..files.length()).filter_map(|i| files.get(i)).collect()
 }
 
 /// A folder's file by its path within the folder (`webkitRelativePath`).
