@@ -25,6 +25,7 @@ mod cli_timeline;
 mod compare;
 mod dump_fixtures;
 mod dump_props;
+mod dump_report;
 mod explain;
 mod hlo_scan;
 mod hlo_scan_lines;

@@ -227,6 +227,7 @@ pub(crate) fn module(
         xla_peak,
         peak,
         peak_by_source,
+        memory_report: Vec::new(),
         problems,
     }
 }

@@ -15,6 +15,8 @@
 //! - `source.rs`: the module's own text: `num_partitions`, each
 //!   instruction's `op_name`, `source_file:line` (or `stack_frame_id`) and
 //!   a parameter's `sharding=`.
+//! - `report.rs`: `-memory-usage-report.txt`'s exact totals, checked
+//!   against the allocations (its tables are not read).
 //! - `compute.rs`: totals, steps, peaks; `heap.rs`: fragmentation;
 //!   `shard.rs`: a sharded parameter's whole array;
 //!   `dense.rs`: a value's dense bytes; `model.rs`: the results
@@ -31,6 +33,7 @@ mod heap;
 mod model;
 mod problem;
 mod ranges;
+mod report;
 mod shard;
 mod source;
 
@@ -42,6 +45,7 @@ pub use model::{
     XlaPeak,
 };
 pub use problem::{Problem, MAX_PROBLEMS};
+pub use report::ReportSpace;
 pub use shard::ShardOf;
 
 /// One dump file: its name (a path or a file name; only the last
@@ -97,6 +101,7 @@ pub fn read_module(prefix: &str, inputs: &[Input<'_>]) -> Module {
     let mut source = None;
     let mut backend = None;
     let mut layout = "none";
+    let mut report = None;
     for input in inputs {
         let base = files::base_name(input.name);
         match (&backend, files::backend(base)) {
@@ -135,7 +140,10 @@ pub fn read_module(prefix: &str, inputs: &[Input<'_>]) -> Module {
             }
             // Read last: only the instructions the values name are kept.
             Some(FileKind::Module) => source = Some((base, input.text)),
-            Some(FileKind::MemoryReport) | None => {}
+            Some(FileKind::MemoryReport) => {
+                report = Some((base, report::read(base, input.text, &mut problems)));
+            }
+            None => {}
         }
     }
     if buffers.is_none() {
@@ -156,7 +164,10 @@ pub fn read_module(prefix: &str, inputs: &[Input<'_>]) -> Module {
         }
         source::read(base, text, &wanted, &mut problems)
     });
-    compute::module(
+    if let (Some((file, spaces)), Some(allocations)) = (&report, &buffers) {
+        report::check(file, spaces, allocations, &mut problems);
+    }
+    let mut module = compute::module(
         prefix,
         backend,
         layout,
@@ -164,7 +175,9 @@ pub fn read_module(prefix: &str, inputs: &[Input<'_>]) -> Module {
         ranges,
         source,
         problems,
-    )
+    );
+    module.memory_report = report.map(|(_, spaces)| spaces).unwrap_or_default();
+    module
 }
 
 #[cfg(test)]

@@ -33,6 +33,9 @@ pub struct Module {
     /// The values live at [`Module::peak`] grouped by `op_name`, largest
     /// first, like XLA's own breakdown of its peak.
     pub peak_by_source: Vec<SourceBytes>,
+    /// `-memory-usage-report.txt`'s totals where it was given, each checked
+    /// against the allocations (`report.rs`); empty without it.
+    pub memory_report: Vec<super::ReportSpace>,
     pub problems: Vec<Problem>,
 }
 
