@@ -70,9 +70,11 @@ cd "$ROOT"
 # the rest, their strings, placeholders and glue in the first part; the
 # folder's entries read through Reflect, not web-sys's bindings: -402 B):
 # the first part 327,739 -> 329,085 B, budget 329,400 B; the rest
-# 199,776 -> 204,437 B, budget 204,600 B.
+# 199,776 -> 204,437 B, budget 204,600 B. With the memory-usage report's
+# totals read (core/dump/report.rs): the first part 329,184 B (within
+# 329,400), the rest 205,348 B, budget 205,500 B.
 APP_BUDGET_BYTES=329400
-REST_BUDGET_BYTES=204600
+REST_BUDGET_BYTES=205500
 # Issue 9's 250 KB held for the embed module until 2026-12-07: issue 67's
 # fold of flat and tall arrays (render/world/fold.rs, fold_probe.rs,
 # scene/bands.rs; embed mode and <xla-layout> must fold too) cost 6.2 KB
