@@ -12,12 +12,16 @@
 //   page's hint paragraph, which nothing follows (the frame alone);
 // - the machine control (harness.mjs, machineControl) before and after.
 //
-// Medians and p95 of ROUNDS each. Needs `trunk build --release`:
+// Medians and p95 of ROUNDS each, and each against its control as a
+// paired comparison: the ratio of medians and the median paired
+// difference, each with a 95% bootstrap interval (pairs resampled
+// together, 2,000 resamples, a fixed seed). Needs `trunk build --release`:
 //
 //   (cd tests/e2e && node bench_timeline.mjs DIR [ROUNDS])
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { launchBrowser, machineControl, startServer, stopAll } from './harness.mjs';
+import { paired } from './paired.mjs';
 
 const DIR = resolve(process.argv[2] ?? '../../target/dump-192');
 const ROUNDS = Number(process.argv[3] ?? 21);
@@ -101,6 +105,9 @@ try {
     browser_reading_ms: stats(reading),
     hover_ms: stats(hover.chartTimes),
     hover_control_ms: stats(hover.control),
+    // Each against its control, in pairs (the same round; the same step).
+    open_vs_reading: paired(open, reading),
+    hover_vs_control: paired(hover.chartTimes, hover.control),
     machine_before: before,
     machine_after: after,
   }, null, 1));
