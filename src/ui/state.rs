@@ -167,8 +167,11 @@ impl State {
     pub(crate) fn relayout(&mut self) {
         let line = self.line;
         self.worlds = self.mapping().map(|m| {
-            let worlds = Worlds::new(m, &self.frame, self.settings.row_width);
-            Rc::new(if line { worlds.unfolded() } else { worlds })
+            let mut worlds = Worlds::new(m, &self.frame, self.settings.row_width);
+            if line {
+                worlds.logical.fold = None;
+            }
+            Rc::new(worlds)
         });
         self.fit(None);
     }

@@ -25,9 +25,7 @@ impl State {
             Action::Fit(pane) => {
                 // A fit folds an unfolded line again.
                 if self.line && pane != Some(Pane::Memory) {
-                    self.line = false;
-                    self.generation += 1;
-                    self.relayout();
+                    self.fold_again();
                 }
                 self.fit(pane);
             }
@@ -149,15 +147,31 @@ impl State {
         let was = self.cameras[slot(pane)];
         // Out past all of a folded world: the array as one line.
         if pane == Pane::Logical && worlds.logical.fold.is_some() && was.scale * factor < min {
-            let line = Rc::new(worlds.unfolded());
-            self.cameras[slot(pane)] = line.fit(pane, &self.frame);
-            self.worlds = Some(line);
-            self.line = true;
-            self.generation += 1;
-            return;
+            return self.show_line();
         }
         let cam = was.zoom_at(&rect, x, y, factor, min);
         self.cameras[slot(pane)] = cam.clamped(&rect, w as f64, h as f64);
+    }
+
+    /// Ends [`State::show_line`]: the worlds laid out again, folded.
+    #[inline(never)]
+    fn fold_again(&mut self) {
+        self.line = false;
+        self.generation += 1;
+        self.relayout();
+    }
+
+    /// The logical view unfolded into the array as one line, fitted. Out
+    /// of line: an array that is not folded never runs it, and the first
+    /// picture does not compile it (`tests/e2e/firstframe.test.mjs`).
+    #[inline(never)]
+    fn show_line(&mut self) {
+        let Some(worlds) = &self.worlds else { return };
+        let line = Rc::new(worlds.unfolded());
+        self.cameras[slot(Pane::Logical)] = line.fit(Pane::Logical, &self.frame);
+        self.worlds = Some(line);
+        self.line = true;
+        self.generation += 1;
     }
 
     /// The cell under a canvas point, if any.

@@ -26,6 +26,11 @@
 //! the first bands at [`READ_PX`] (a tile across at most), the rest a pan
 //! away. Zooming out past the folded world shows the line again (the app
 //! drops the fold, `ui::view_state`).
+//!
+//! What an unfolded world's paths call (`Fold::world`, `fold`, `unfold`,
+//! `camera`, the search) is out of line: most arrays are not folded, and
+//! their first picture then compiles none of it
+//! (`tests/e2e/firstframe.test.mjs`).
 
 use super::camera::{Camera, Rect};
 use super::geometry::LogicalGeometry;
@@ -100,6 +105,7 @@ impl Fold {
     }
 
     /// The folded world's width and height.
+    #[inline(never)]
     pub fn world(&self) -> (u64, u64) {
         let stacked = self.bands.saturating_mul(self.pitch());
         match self.axis {
@@ -110,6 +116,7 @@ impl Fold {
 
     /// The unfolded world cell shown at folded cell `(fx, fy)`; `None` in
     /// a strip, a gap or past the array's end.
+    #[inline(never)]
     pub fn unfold(&self, fx: u64, fy: u64) -> Option<(u64, u64)> {
         let pitch = self.pitch().max(1);
         let (run, stack) = match self.axis {
@@ -132,6 +139,7 @@ impl Fold {
     }
 
     /// The folded cell showing unfolded cell `(ux, uy)`.
+    #[inline(never)]
     pub fn fold(&self, ux: u64, uy: u64) -> (u64, u64) {
         let (along, across) = match self.axis {
             FoldAxis::Columns => (ux, uy),
@@ -144,6 +152,17 @@ impl Fold {
         match self.axis {
             FoldAxis::Columns => (along % band, stack.saturating_add(self.strip)),
             FoldAxis::Rows => (stack, self.strip + along % band),
+        }
+    }
+
+    /// A view's repeat `(x, y)` (`View::repeat`) over this fold: the
+    /// bands repeat at their pitch, and a band narrower than a few
+    /// blocks is missed by their corners.
+    #[inline(never)]
+    pub fn repeat(&self, (x, y): (u64, u64)) -> (u64, u64) {
+        match self.axis {
+            FoldAxis::Columns => (x, y.min(self.across)),
+            FoldAxis::Rows => (x.min(self.across), y),
         }
     }
 
@@ -201,6 +220,7 @@ impl Fold {
     }
 
     /// The camera of the default view of pane `pane`.
+    #[inline(never)]
     pub fn camera(&self, pane: &Rect) -> Camera {
         let (w, h) = self.world();
         let fit = Camera::fit(w as f64, h as f64, *pane);
@@ -264,16 +284,13 @@ pub fn choose(g: &LogicalGeometry, mapping: &crate::core::Mapping, pane: &Rect) 
     // for a line, not for a big array.
     let fitted = Camera::fit(w as f64, h as f64, *pane).scale;
     let stretch = (w as f64 / h as f64) / (pw / ph);
-    if fitted >= FOLD_BELOW_PX
-        || stretch.max(1.0 / stretch) < MIN_STRETCH
-        || meets(w as f64, h as f64, pane)
-    {
+    if fitted >= FOLD_BELOW_PX || stretch.max(1.0 / stretch) < MIN_STRETCH {
         return None;
     }
     search(g, mapping, pane, (w, h))
 }
 
-/// [`choose`] for a world that is to be folded: the band. Out of line, so
+/// [`choose`] for a world that may be folded: the band. Out of line, so
 /// that the first picture of an array that is not folded does not compile
 /// it (`tests/e2e/firstframe.test.mjs`).
 #[inline(never)]
@@ -283,6 +300,9 @@ fn search(
     pane: &Rect,
     (w, h): (u64, u64),
 ) -> Option<Fold> {
+    if meets(w as f64, h as f64, pane) {
+        return None;
+    }
     let (pw, ph) = (pane.w, pane.h);
     // The long axis must be a dim's own coordinate: one column of slices
     // for a flat world, one row of them for a tall one.

@@ -103,11 +103,10 @@ impl LogicalGeometry {
         }
     }
 
-    /// This layout folded into bands when that draws it better in a pane
+    /// Folds this layout into bands when that draws it better in a pane
     /// of `pane` pixels ([`fold::choose`]).
-    pub fn folded_for(self, mapping: &Mapping, pane: &Rect) -> LogicalGeometry {
-        let fold = fold::choose(&self, mapping, pane);
-        LogicalGeometry { fold, ..self }
+    pub fn fold_for(&mut self, mapping: &Mapping, pane: &Rect) {
+        self.fold = fold::choose(self, mapping, pane);
     }
 
     /// The same layout without its fold.

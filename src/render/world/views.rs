@@ -70,7 +70,11 @@ pub fn probe_grid(
     view.probe_samples(&Samples::grid(xs, ys), probes, tiles);
 }
 
-/// [`View::probe_samples`] one cell at a time.
+/// [`View::probe_samples`] one cell at a time. Out of line: the views'
+/// fast paths (`grid/`, the memory rows) draw most pictures, the default's
+/// first one included, which then does not compile this
+/// (`tests/e2e/firstframe.test.mjs`).
+#[inline(never)]
 fn probe_each<V: View + ?Sized>(
     view: &mut V,
     samples: &Samples,
@@ -157,11 +161,11 @@ impl View for LogicalView<'_> {
     // (`fold_probe.rs`), and one copy of the grid path is enough.
     #[inline(never)]
     fn probe_samples(&mut self, samples: &Samples, probes: &mut Vec<Probe>, tiles: &mut Vec<u64>) {
-        if let Some(fold) = self.geometry.fold {
+        if let Some(fold) = &self.geometry.fold {
             return super::fold_probe::probe(
                 self.mapping,
                 &self.geometry,
-                &fold,
+                fold,
                 samples,
                 probes,
                 tiles,
@@ -190,11 +194,8 @@ impl View for LogicalView<'_> {
             along(g.slices_per_row, g.pitch_x()),
             along(g.slice_grid_rows, g.pitch_y()),
         );
-        // A fold repeats its bands at their pitch, and a band narrower
-        // than a few blocks is missed by their corners.
         match &g.fold {
-            Some(f) if f.axis == super::fold::FoldAxis::Columns => (x, y.min(f.across)),
-            Some(f) => (x.min(f.across), y),
+            Some(f) => f.repeat((x, y)),
             None => (x, y),
         }
     }

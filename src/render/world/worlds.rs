@@ -22,9 +22,10 @@ impl Worlds {
         let width = row_width
             .filter(|&w| w > 0)
             .unwrap_or_else(|| geometry::auto_row_width(mapping, frame.memory.w, frame.memory.h));
+        let mut logical = LogicalGeometry::new(mapping, frame.logical.aspect());
+        logical.fold_for(mapping, &frame.logical);
         Worlds {
-            logical: LogicalGeometry::new(mapping, frame.logical.aspect())
-                .folded_for(mapping, &frame.logical),
+            logical,
             memory: MemoryGeometry::new(mapping.footprint(), width),
         }
     }
