@@ -73,8 +73,14 @@ cd "$ROOT"
 # 199,776 -> 204,437 B, budget 204,600 B. With the memory-usage report's
 # totals read (core/dump/report.rs): the first part 329,184 B (within
 # 329,400), the rest 205,348 B, budget 205,500 B.
+# 2026-12-07, issue 67: what only a folded array runs (fold.rs's
+# Fold::world, fold, unfold, camera, the search; zooming out to the line)
+# out of line, so that the first picture compiles less (firstframe.test.mjs):
+# being called by no start path, it moved to the rest. On main's
+# f8ecc715 the first part 329,184 -> 328,786 B, the rest 205,348 ->
+# 205,676 B, budget raised to 205,700 B.
 APP_BUDGET_BYTES=329400
-REST_BUDGET_BYTES=205500
+REST_BUDGET_BYTES=205700
 # Issue 9's 250 KB held for the embed module until 2026-12-07: issue 67's
 # fold of flat and tall arrays (render/world/fold.rs, fold_probe.rs,
 # scene/bands.rs; embed mode and <xla-layout> must fold too) cost 6.2 KB

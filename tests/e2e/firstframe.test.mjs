@@ -17,10 +17,13 @@ import { distDir, launchBrowser, startServer, stopAll, watchFirstPicture } from 
  * 2026-12-07: the app 306,326 (issue 71's scaled margins and the
  * presentation toggle, issue 67's fold check and issue 69's open-dump form
  * run at start): budget raised to 307,000; bringing it back under 300,000
- * (those parts drawn after the first picture) is open work. */
+ * (those parts drawn after the first picture) is open work. Later that
+ * day, what only a folded array runs out of line (issue 67): on main's
+ * b1d94411 the app 305,896 -> 304,705 (304,739 in one load of eight),
+ * embed mode 255,884 -> 254,686: budgets lowered to 305,000 and 255,000. */
 const BUDGETS = [
-  ['the app', '', 307_000],
-  ['embed mode', '?embed=1', 262_000],
+  ['the app', '', 305_000],
+  ['embed mode', '?embed=1', 255_000],
 ];
 
 after(stopAll);
