@@ -79,8 +79,11 @@ cd "$ROOT"
 # being called by no start path, it moved to the rest. On main's
 # f8ecc715 the first part 329,184 -> 328,786 B, the rest 205,348 ->
 # 205,676 B, budget raised to 205,700 B.
+# Then issue 69's memory-usage report's totals said in the view's totals
+# (ui/timeline.rs): on main's f604caaa the first part 328,806 B (within
+# 329,400), the rest 205,676 -> 205,863 B, budget raised to 206,000 B.
 APP_BUDGET_BYTES=329400
-REST_BUDGET_BYTES=205700
+REST_BUDGET_BYTES=206000
 # Issue 9's 250 KB held for the embed module until 2026-12-07: issue 67's
 # fold of flat and tall arrays (render/world/fold.rs, fold_probe.rs,
 # scene/bands.rs; embed mode and <xla-layout> must fold too) cost 6.2 KB

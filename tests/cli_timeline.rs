@@ -139,6 +139,11 @@ fn human_output_says_per_device_and_names_both_peaks() {
     );
     assert!(out.contains("fewer than at the fullest step"), "{out}");
     assert!(out.contains("(scripts/dump-fixtures.py:"), "{out}");
+    // The memory-usage report's total, as the fixture's report prints it.
+    assert!(
+        out.contains("  memory-usage report: default (color 0) 63,644 B (62.2 KiB)\n"),
+        "{out}"
+    );
 }
 
 #[test]

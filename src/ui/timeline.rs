@@ -305,14 +305,31 @@ pub fn peaks_text(m: &Module) -> Vec<String> {
 /// The totals line, as `memory_analysis()` names them.
 pub fn totals_text(m: &Module) -> String {
     let t = &m.totals;
-    format!(
+    let mut text = format!(
         "Totals{}: arguments {}, outputs {}, aliased (donated) {}, temp {}.",
         per_device(m),
         bytes(t.arguments),
         bytes(t.outputs),
         bytes(t.aliased),
         bytes(t.temp)
-    )
+    );
+    // The memory-usage report's totals (a disagreement with the
+    // allocations is among the module's problems).
+    let report: Vec<String> = m
+        .memory_report
+        .iter()
+        .map(|s| match (&s.name, s.color) {
+            (Some(n), Some(c)) => format!("{n} (color {c}) {}", bytes(s.bytes)),
+            _ => format!("{} in all", bytes(s.bytes)),
+        })
+        .collect();
+    if !report.is_empty() {
+        text.push_str(&format!(
+            " XLA's memory-usage report: {}.",
+            report.join(", ")
+        ));
+    }
+    text
 }
 
 #[cfg(test)]

@@ -170,4 +170,48 @@ fn the_moment_names_its_instruction_its_source_and_the_bytes() {
         "{peaks:?}"
     );
     assert!(totals_text(&m).contains("arguments 49,152 B"));
+    // Without the memory-usage report, nothing of it.
+    assert!(!totals_text(&m).contains("report"));
+}
+
+#[test]
+fn the_totals_name_the_memory_usage_reports_totals() {
+    for (dir, prefix, key, say) in [
+        (
+            "jax-0.10.2",
+            "module_0010.jit_sgd",
+            "Total bytes:",
+            "default (color 0) ",
+        ),
+        ("jax-0.4.38", "module_0011.jit_sgd", "Total bytes used:", ""),
+    ] {
+        let base = format!("{dir}/{prefix}.cpu_after_optimizations");
+        // jax 0.4.x has no live-range file (its ranges are in the buffer assignment).
+        let files: Vec<DumpFile> = [
+            "-buffer-assignment.txt",
+            "-live-range.txt",
+            "-memory-usage-report.txt",
+        ]
+        .iter()
+        .filter(|s| std::path::Path::new(&format!("{DIR}{base}{s}")).exists())
+        .map(|s| DumpFile {
+            name: format!("{base}{s}"),
+            text: fixture(&format!("{base}{s}")),
+        })
+        .collect();
+        let report = fixture(&format!("{base}-memory-usage-report.txt"));
+        let total: u64 = report
+            .lines()
+            .find_map(|l| l.strip_prefix(key))
+            .and_then(|r| r.trim().split(' ').next()?.parse().ok())
+            .unwrap();
+        let m = DumpSet::opened(files).timeline.modules[0].clone();
+        let text = totals_text(&m);
+        let want = if say.is_empty() {
+            format!("XLA's memory-usage report: {} in all.", bytes(total))
+        } else {
+            format!("XLA's memory-usage report: {say}{}.", bytes(total))
+        };
+        assert!(text.ends_with(&want), "{text} / {want}");
+    }
 }
