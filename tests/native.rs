@@ -39,6 +39,7 @@ mod mapping_props;
 mod mapping_text;
 mod markup_props;
 mod mlir_fixtures;
+mod mlir_props;
 mod parse_fixtures;
 mod parse_fuzz;
 mod parse_props;

@@ -3,7 +3,7 @@
 //! and `sdy.reshard`) found in a statement and converted to XLA's text,
 //! each distinct attribute once.
 
-use super::bytes::{close_of, skip_space, string_end};
+use super::bytes::{close_of, inner_end, inside, skip_space, string_end};
 use super::reader::{Found, Reader};
 use super::sdy::{Meshes, SdyError};
 use super::sdy_sharding::per_value;
@@ -68,10 +68,7 @@ impl Reader {
             let start = if sdy { at - 4 } else { at - 5 };
             if b.get(v) == Some(&b'"') {
                 let se = string_end(b, v, e);
-                // The content ends before the closing quote; a string left
-                // open runs to the line's end (never into a character).
-                let closed = se > v + 1 && b[se - 1] == b'"';
-                let content_end = if closed { se - 1 } else { se };
+                let content_end = inner_end(b, v + 1, se, b'"');
                 let span = Span::new(start, se);
                 let r = self.cached(text, span, |_| {
                     sharding_attr::gspmd(text, v + 1, content_end)
@@ -111,21 +108,23 @@ impl Reader {
         k: usize,
     ) -> Result<String, SdyError> {
         let b = text.as_bytes();
-        if b.get(s) != Some(&b'[') || e == 0 || b[e - 1] != b']' {
+        let Some((ls, le)) = inside(b, s, e, b'[', b']') else {
             return Err(SdyError {
                 start: s,
-                end: e.max(s + 1),
+                end: e,
                 message: "a list of shardings `[<...>, ...]`".into(),
-            });
-        }
+            }
+            .fit(text));
+        };
         let mut items = Vec::new();
-        per_value(text, s + 1, e - 1, &mut items)?;
+        per_value(text, ls, le, &mut items)?;
         let Some(&(is, ie)) = items.get(k) else {
             return Err(SdyError {
                 start: s,
                 end: e,
                 message: format!("{} shardings for result {k}", items.len()),
-            });
+            }
+            .fit(text));
         };
         self.cached(text, Span::new(is - 1, ie + 1), |m| {
             m.sharding(text, is, ie)
@@ -150,9 +149,10 @@ impl Reader {
         }
         let r = convert(&self.meshes).map(|s| s.to_string());
         if self.cache.len() < MAX_CACHED {
-            let kept = r
-                .clone()
-                .map_err(|e| (e.start - span.start, e.end - span.start, e.message));
+            let kept = r.clone().map_err(|e| {
+                let at = |x: usize| x.saturating_sub(span.start);
+                (at(e.start), at(e.end), e.message)
+            });
             self.cache.insert(key.to_owned(), kept);
         }
         r

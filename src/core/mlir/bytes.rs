@@ -58,6 +58,38 @@ pub(crate) fn string_end(b: &[u8], at: usize, end: usize) -> usize {
     end
 }
 
+/// Where the inside of a bracket or string ends, given where its inside
+/// starts (just past the opener) and where the whole ends (`end`: one past
+/// its closer, or the line's end when it is left open): one before the
+/// closer when `b[end - 1]` is that closer, else `end` itself (one left
+/// open runs to the line's end). The closer is ASCII, so when `end` is a
+/// character boundary the result is one too: `start..inner_end(..)` never
+/// cuts a character, whatever precedes `end`.
+pub(crate) fn inner_end(b: &[u8], start: usize, end: usize, closer: u8) -> usize {
+    if end > start && b[end - 1] == closer {
+        end - 1
+    } else {
+        end
+    }
+}
+
+/// The inside of `b[start..end]` when that is one bracketed piece: it
+/// starts with `open` and ends with its `closer` (see [`inner_end`]).
+/// `None` when either is missing (an empty piece included).
+pub(crate) fn inside(
+    b: &[u8],
+    start: usize,
+    end: usize,
+    open: u8,
+    closer: u8,
+) -> Option<(usize, usize)> {
+    if start >= end || b[start] != open {
+        return None;
+    }
+    let inner = inner_end(b, start + 1, end, closer);
+    (inner < end).then_some((start + 1, inner))
+}
+
 /// The offset of the bracket closing the one at `open`, before `end`.
 /// Quoted strings are skipped and `->` is an arrow, not a closer.
 pub(crate) fn close_of(b: &[u8], open: usize, end: usize) -> Result<usize, Unmatched> {
@@ -148,6 +180,29 @@ pub(crate) fn skip_space(b: &[u8], mut i: usize, end: usize) -> usize {
     i
 }
 
+/// The span of `text` an error at `start..end` points at: inside the
+/// text, on character boundaries (widened to the characters it touches),
+/// and one character at least (the last one when it is at the text's
+/// end), unless the text is empty.
+pub(crate) fn fit(text: &str, start: usize, end: usize) -> (usize, usize) {
+    let len = text.len();
+    let mut s = start.min(len);
+    while !text.is_char_boundary(s) {
+        s -= 1;
+    }
+    let mut e = end.clamp(s, len);
+    while !text.is_char_boundary(e) {
+        e += 1;
+    }
+    if e == s {
+        match text[s..].chars().next() {
+            Some(c) => e = s + c.len_utf8(),
+            None => s = text[..s].char_indices().next_back().map_or(s, |(i, _)| i),
+        }
+    }
+    (s, e)
+}
+
 /// User text for a message: at most 40 characters, `...` where cut.
 pub(crate) fn short(s: &str) -> String {
     match s.char_indices().nth(40) {
@@ -179,6 +234,42 @@ mod tests {
             close_of(t.as_bytes(), 0, t.len()),
             Err(Unmatched::Deep(MAX_DEPTH))
         );
+    }
+
+    #[test]
+    fn an_inside_ends_before_its_closer_or_runs_to_the_end() {
+        let t = "\"ab\"".as_bytes();
+        assert_eq!(inner_end(t, 1, t.len(), b'"'), 3);
+        // Left open before a wide character: the line's end, not a byte
+        // inside "é".
+        let t = "\"aé".as_bytes();
+        assert_eq!(inner_end(t, 1, t.len(), b'"'), t.len());
+        // The opener alone is not its own closer.
+        let t = b"\"";
+        assert_eq!(inner_end(t, 1, 1, b'"'), 1);
+        assert_eq!(inside(b"[1]", 0, 3, b'[', b']'), Some((1, 2)));
+        assert_eq!(inside(b"[]", 0, 2, b'[', b']'), Some((1, 1)));
+        assert_eq!(inside(b"[", 0, 1, b'[', b']'), None);
+        assert_eq!(inside("[1é".as_bytes(), 0, 4, b'[', b']'), None);
+        assert_eq!(inside(b"1]", 0, 2, b'[', b']'), None);
+        assert_eq!(inside(b"]", 1, 1, b'[', b']'), None);
+    }
+
+    #[test]
+    fn an_error_span_is_fitted_onto_whole_characters_of_the_text() {
+        let t = "aé b";
+        assert_eq!(fit(t, 0, 1), (0, 1));
+        // Inside "é" (bytes 1..3): widened to it.
+        assert_eq!(fit(t, 2, 2), (1, 3));
+        assert_eq!(fit(t, 1, 2), (1, 3));
+        // Empty: one character.
+        assert_eq!(fit(t, 3, 3), (3, 4));
+        // At or past the end: the last character.
+        assert_eq!(fit(t, 5, 6), (4, 5));
+        assert_eq!(fit(t, 9, 9), (4, 5));
+        assert_eq!(fit(t, 4, 9), (4, 5));
+        assert_eq!(fit("é", 2, 3), (0, 2));
+        assert_eq!(fit("", 0, 1), (0, 0));
     }
 
     #[test]

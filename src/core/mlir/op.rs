@@ -2,7 +2,7 @@
 //! HLO instruction: the results it names, the op, its operands, its
 //! attributes and its trailing types (operands' and results').
 
-use super::bytes::{close_of, skip_space, split_top, string_end, trim};
+use super::bytes::{close_of, inner_end, skip_space, split_top, string_end, trim};
 use super::statement::{is_word, statement};
 use crate::core::span::Span;
 
@@ -95,15 +95,8 @@ fn parts(b: &[u8], s: usize, e: usize) -> Option<OpParts> {
                 // Operands inside parentheses are read; the rest skipped.
                 let c = close_of(b, i, e).unwrap_or(e);
                 if b[i] == b'<' && b.get(i + 1) == Some(&b'{') {
-                    // `<{...}>`: the dictionary ends before its `}`; one
-                    // left open runs to the line's end (never into a
-                    // character).
-                    let d = if c > i + 2 && b[c - 1] == b'}' {
-                        c - 1
-                    } else {
-                        c
-                    };
-                    dictionary(b, i + 2, d, &mut attributes);
+                    // `<{...}>`: the dictionary's inside.
+                    dictionary(b, i + 2, inner_end(b, i + 2, c, b'}'), &mut attributes);
                 } else if b[i] == b'(' {
                     let mut k = i + 1;
                     while k < c {

@@ -257,8 +257,8 @@ impl Reader {
                     Ok(kept)
                 }
                 Err(e) => Err(TypeError {
-                    start: e.start - at,
-                    end: e.end - at,
+                    start: e.start.saturating_sub(at),
+                    end: e.end.saturating_sub(at),
                     message: e.message,
                 }),
             };

@@ -5,7 +5,7 @@
 //! device (`{maximal device=N}`) or, without ids, replicated. The
 //! shardings on a mesh, as XLA's, are `sdy_sharding.rs`'s.
 
-use super::bytes::{close_of, short, skip_space, split_top};
+use super::bytes::{close_of, fit, inside, short, skip_space, split_top};
 use crate::core::sharding::{MAX_DEVICES, MAX_RANK};
 
 /// What is wrong and where (offsets into the text).
@@ -14,6 +14,18 @@ pub struct SdyError {
     pub start: usize,
     pub end: usize,
     pub message: String,
+}
+
+impl SdyError {
+    /// The same error, its span fitted onto the text ([`fit`]).
+    pub(super) fn fit(self, text: &str) -> SdyError {
+        let (start, end) = fit(text, self.start, self.end);
+        SdyError {
+            start,
+            end,
+            message: self.message,
+        }
+    }
 }
 
 pub(super) fn err<T>(start: usize, end: usize, message: String) -> Result<T, SdyError> {
@@ -97,11 +109,11 @@ pub(super) fn mesh_body(text: &str, start: usize, end: usize) -> Result<Mesh, Sd
     let Some(&(as_, ae)) = parts.first() else {
         return err(start, end, "a mesh lists its axes: `[\"x\"=4, ...]`".into());
     };
-    if as_ == ae || b[as_] != b'[' || b[ae - 1] != b']' {
+    let Some((ls, le)) = inside(b, as_, ae, b'[', b']') else {
         return err(as_, ae, "a mesh lists its axes: `[\"x\"=4, ...]`".into());
-    }
+    };
     let mut items = Vec::new();
-    split_top(b, as_ + 1, ae - 1, &mut items);
+    split_top(b, ls, le, &mut items);
     if items.len() == 1 && items[0].0 == items[0].1 {
         items.clear();
     }

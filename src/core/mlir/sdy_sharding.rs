@@ -16,15 +16,21 @@
 //!   cut; the compiled module does), sub-axes (`"x":(1)2`), an axis named
 //!   twice or not in the mesh, an undeclared mesh.
 
-use super::bytes::{close_of, short, split_top, string_end};
+use super::bytes::{close_of, inside, short, split_top, string_end};
 use super::sdy::{err, mesh_body, quoted, Mesh, Meshes, SdyError};
 use crate::core::sharding::canon;
 use crate::core::sharding::{Devices, Iota, Sharding, Subgroup, MAX_RANK};
 
 impl Meshes {
     /// The sharding in `<@mesh, [...], ...>` whose body (inside the angle
-    /// brackets) is `text[start..end]`.
+    /// brackets) is `text[start..end]`; an error's span is fitted onto
+    /// the text's characters.
     pub fn sharding(&self, text: &str, start: usize, end: usize) -> Result<Sharding, SdyError> {
+        self.read_sharding(text, start, end)
+            .map_err(|e| e.fit(text))
+    }
+
+    fn read_sharding(&self, text: &str, start: usize, end: usize) -> Result<Sharding, SdyError> {
         let b = text.as_bytes();
         let mut parts = Vec::new();
         split_top(b, start, end, &mut parts);
@@ -57,8 +63,12 @@ impl Meshes {
                     )
                 }
             }
-        } else if text[ms..me].starts_with("#sdy.mesh<") && b[me - 1] == b'>' {
-            inline = mesh_body(text, ms + "#sdy.mesh<".len(), me - 1)?;
+        } else if let Some((is, ie)) = text[ms..me]
+            .starts_with("#sdy.mesh<")
+            .then(|| inside(b, ms + "#sdy.mesh".len(), me, b'<', b'>'))
+            .flatten()
+        {
+            inline = mesh_body(text, is, ie)?;
             &inline
         } else {
             return err(
@@ -70,17 +80,17 @@ impl Meshes {
                 ),
             );
         };
-        if b[ds] != b'[' || b[de - 1] != b']' {
+        let Some((ls, le)) = inside(b, ds, de, b'[', b']') else {
             return err(
                 ds,
                 de,
                 "the dims of a Shardy sharding are a list: `[{...}, ...]`".into(),
             );
-        }
+        };
         let mut used = vec![false; mesh.axes.len()];
         let mut dims: Vec<Vec<usize>> = Vec::new();
         let mut list = Vec::new();
-        split_top(b, ds + 1, de - 1, &mut list);
+        split_top(b, ls, le, &mut list);
         if list.len() == 1 && list[0].0 == list[0].1 {
             list.clear();
         }
@@ -120,7 +130,7 @@ fn dim(
     used: &mut [bool],
 ) -> Result<Vec<usize>, SdyError> {
     let b = text.as_bytes();
-    if b[start] != b'{' {
+    if b.get(start) != Some(&b'{') {
         return err(
             start,
             end,
@@ -162,7 +172,7 @@ fn axes(
     dim: bool,
 ) -> Result<Vec<usize>, SdyError> {
     let b = text.as_bytes();
-    if b[start] != b'{' || b[end - 1] != b'}' {
+    let Some((ls, le)) = inside(b, start, end, b'{', b'}') else {
         return err(
             start,
             end,
@@ -171,9 +181,9 @@ fn axes(
                 short(&text[start..end])
             ),
         );
-    }
+    };
     let mut items = Vec::new();
-    split_top(b, start + 1, end - 1, &mut items);
+    split_top(b, ls, le, &mut items);
     if items.len() == 1 && items[0].0 == items[0].1 {
         items.clear();
     }
@@ -282,6 +292,15 @@ pub fn per_value(
     end: usize,
     out: &mut Vec<(usize, usize)>,
 ) -> Result<(), SdyError> {
+    read_per_value(text, start, end, out).map_err(|e| e.fit(text))
+}
+
+fn read_per_value(
+    text: &str,
+    start: usize,
+    end: usize,
+    out: &mut Vec<(usize, usize)>,
+) -> Result<(), SdyError> {
     let b = text.as_bytes();
     split_top(b, start, end, out);
     if out.len() == 1 && out[0].0 == out[0].1 {
@@ -289,7 +308,7 @@ pub fn per_value(
     }
     for item in out.iter_mut() {
         let (s, e) = *item;
-        if b[s] != b'<' || b[e - 1] != b'>' {
+        let Some(body) = inside(b, s, e, b'<', b'>') else {
             return err(
                 s,
                 e,
@@ -298,8 +317,8 @@ pub fn per_value(
                     short(&text[s..e])
                 ),
             );
-        }
-        *item = (s + 1, e - 1);
+        };
+        *item = body;
     }
     Ok(())
 }

@@ -4,6 +4,7 @@
 //! the sharding parser (`HloSharding` text, docs/sharding.md). An op with
 //! several results carries a tuple sharding: one element per result.
 
+use super::bytes::fit;
 use super::sdy::SdyError;
 use crate::core::sharding::{parse_sharding, Sharding};
 use crate::core::span::Span;
@@ -11,7 +12,7 @@ use crate::core::span::Span;
 /// The sharding in the string whose content is `text[start..end]`.
 pub(crate) fn gspmd(text: &str, start: usize, end: usize) -> Result<Sharding, SdyError> {
     let Some(content) = text.get(start..end.max(start)) else {
-        let (start, end) = within(text, start, start);
+        let (start, end) = fit(text, start, start);
         return Err(SdyError {
             start,
             end,
@@ -19,7 +20,7 @@ pub(crate) fn gspmd(text: &str, start: usize, end: usize) -> Result<Sharding, Sd
         });
     };
     if content.contains('\\') {
-        let (start, end) = within(text, start, end);
+        let (start, end) = fit(text, start, end);
         return Err(SdyError {
             start,
             end,
@@ -28,26 +29,13 @@ pub(crate) fn gspmd(text: &str, start: usize, end: usize) -> Result<Sharding, Sd
     }
     parse_sharding(content).map_err(|e| {
         let span = e.span();
-        let (s, end) = within(text, start + span.start, start + span.end);
+        let (s, end) = fit(text, start + span.start, start + span.end);
         SdyError {
             start: s,
             end,
             message: e.reason(),
         }
     })
-}
-
-/// A non-empty error span inside `text`: one that would run past the end
-/// (the text ends inside the string) points at the last character before it,
-/// the opening quote when the string is empty.
-fn within(text: &str, start: usize, end: usize) -> (usize, usize) {
-    let len = text.len();
-    let end = end.max(start + 1);
-    if end <= len {
-        return (start, end);
-    }
-    let last = text[..len].char_indices().next_back().map_or(0, |(i, _)| i);
-    (start.min(last), len)
 }
 
 /// Value `k`'s sharding of `count` values, from the canonical text of the

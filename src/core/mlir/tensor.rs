@@ -2,7 +2,7 @@
 //! as the XLA array shape it becomes, for [`super::types`]: dims, element
 //! type, bounded dynamic dims, the default layout.
 
-use super::bytes::{short, skip_space, split_top};
+use super::bytes::{inner_end, short, skip_space, split_top};
 use super::element::xla_element;
 use super::types::{err, TypeError, MAX_DIMS};
 
@@ -168,17 +168,27 @@ fn encoding(
     rank: usize,
 ) -> Result<Vec<Option<u64>>, TypeError> {
     let b = text.as_bytes();
-    let closed = |rest: &str, close: &str| {
-        let s = end - rest.len();
-        match rest.strip_suffix(close) {
-            Some(inner) => Ok((s, s + inner.len())),
-            None => err(start, end, format!("the bounds do not end with `{close}`")),
+    // The bounds' inside, from `s`: before the closers `close` (innermost
+    // first), refused if one is missing.
+    let closed = |s: usize, close: &[u8]| {
+        let mut inner = end;
+        for &c in close {
+            let before = inner;
+            inner = inner_end(b, s, inner, c);
+            if inner == before {
+                return err(
+                    start,
+                    end,
+                    format!("the bounds do not end with `{}`", c as char),
+                );
+            }
         }
+        Ok((s, inner))
     };
-    let body = if let Some(rest) = text[start..end].strip_prefix("#stablehlo.bounds<") {
-        closed(rest, ">")?
-    } else if let Some(rest) = text[start..end].strip_prefix("#mhlo.type_extensions<bounds = [") {
-        closed(rest, "]>")?
+    let body = if text[start..end].starts_with("#stablehlo.bounds<") {
+        closed(start + "#stablehlo.bounds<".len(), b">")?
+    } else if text[start..end].starts_with("#mhlo.type_extensions<bounds = [") {
+        closed(start + "#mhlo.type_extensions<bounds = [".len(), b">]")?
     } else {
         return err(
             start,

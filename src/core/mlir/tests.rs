@@ -338,9 +338,13 @@ fn a_sharding_string_left_open_before_a_wide_character_is_an_error() {
 }
 
 #[test]
-fn a_type_that_starts_with_a_wide_character_is_an_error_around_it() {
-    // Found by the scan fuzz target: the error's end was put one byte
-    // past the type's first byte, inside the character.
+fn wide_characters_where_a_type_bracket_or_bounds_end_are_never_cut() {
+    // Found by the scan fuzz target, each a slice inside a character: a
+    // type starting with a wide one (the error's end one byte past its
+    // first byte), an op's `<{` dictionary left open before one, bounds
+    // whose closer is missing before one; all read now by
+    // bytes::inner_end (an inside ends before its closer when that is
+    // there, else at the line's end).
     for t in [
         "func.func @f(%a: é) -> tensor<2xf32> {\n",
         "tuple<\u{fffd}>",
@@ -363,5 +367,30 @@ fn a_type_that_starts_with_a_wide_character_is_an_error_around_it() {
                 assert!(t.get(s.range()).is_some(), "{t:?}: op part {s:?}");
             }
         }
+    }
+}
+
+#[test]
+fn a_sharding_cut_off_by_the_text_s_end_is_an_error_on_its_last_character() {
+    // Found by tests/mlir_props.rs: a Shardy sharding whose dims or
+    // `replicated=` axes are missing because the text ends there indexed
+    // one byte past the text; and an empty body's error pointed past it.
+    let mesh = "sdy.mesh @m = <[\"x\"=2, \"y\"=4]>\nfunc.func @f(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<";
+    for tail in [
+        "@m,",
+        "@m, ",
+        "@m, [{\"x\"}], replicated=",
+        "@m, [{\"x\"}], unreduced=",
+        "#sdy.mesh<",
+        "",
+    ] {
+        let t = format!("{mesh}{tail}");
+        let found = read_all(&t);
+        let Some((span, Err(e))) = &found[0].sharding else {
+            panic!("{t:?}: {:?}", found[0].sharding)
+        };
+        assert!(t.get(span.range()).is_some(), "{t:?}: {span:?}");
+        assert!(e.start < e.end && e.end <= t.len(), "{t:?}: {e:?}");
+        assert!(t.get(e.start..e.end).is_some(), "{t:?}: {e:?}");
     }
 }

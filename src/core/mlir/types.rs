@@ -12,7 +12,7 @@
 //!   no shape for them.
 //! - `tuple<A, B>` is `(A, B)`; `!stablehlo.token` is `token[]`.
 
-use super::bytes::{close_of, short, split_top};
+use super::bytes::{close_of, fit, short, split_top};
 use super::tensor::tensor_body;
 
 /// Where and why a type is not an XLA shape (offsets into the text).
@@ -54,7 +54,8 @@ pub(crate) fn quick_close(b: &[u8], open: usize, end: usize) -> Option<usize> {
 }
 
 /// The type starting at `i` (before `end`): its end, and its XLA text
-/// written into `out` (cleared first), or why not.
+/// written into `out` (cleared first), or why not (a span fitted onto the
+/// text's characters).
 pub fn read_type(
     text: &str,
     i: usize,
@@ -62,7 +63,16 @@ pub fn read_type(
     out: &mut String,
 ) -> (usize, Result<(), TypeError>) {
     out.clear();
-    read(text, i, end, out, 0)
+    let (stop, r) = read(text, i, end, out, 0);
+    let r = r.map_err(|e| {
+        let (start, end) = fit(text, e.start, e.end);
+        TypeError {
+            start,
+            end,
+            message: e.message,
+        }
+    });
+    (stop, r)
 }
 
 pub(super) fn err<T>(start: usize, end: usize, message: String) -> Result<T, TypeError> {
