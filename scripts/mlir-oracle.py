@@ -21,6 +21,14 @@ XLA makes of each sharded value:
     XLA_FLAGS=--xla_force_host_platform_device_count=8 \\
         python scripts/mlir-oracle.py [--gspmd] [--tag TAG] tests/fixtures/mlir
 
+With `--subaxes`, it writes programs whose shardings name sub-axes
+(`"x":(2)4`, Shardy's split of a mesh axis), which JAX's API cannot
+write: a lowered `a + a` with its argument's sharding (and, for one, its
+mesh's `device_ids`) replaced in the text; `sharding` is what XLA's own
+import of that text prints (`mlir_module_to_xla_computation`, which runs
+Shardy's export, `convertToHloSharding`), and `per_device` the entry
+parameter's shape in the program XLA compiles from it.
+
 With `--bench`, it writes instead one larger program's two texts,
 `bench_mlp.<tag>.mlir` and `bench_mlp.<tag>.hlo` (a sharded MLP's
 training step: the same lowering as MLIR and as HLO), which the scan
@@ -171,6 +179,7 @@ def main():
     ap.add_argument("--gspmd", action="store_true")
     ap.add_argument("--tag")
     ap.add_argument("--bench", action="store_true")
+    ap.add_argument("--subaxes", action="store_true")
     ap.add_argument("--only", help="the one case to write (its rows appended)")
     opts = ap.parse_args()
     if opts.gspmd:
@@ -178,6 +187,8 @@ def main():
     tag = opts.tag or ("gspmd" if opts.gspmd else "shardy")
     if opts.bench:
         return bench_program(opts.out, tag)
+    if opts.subaxes:
+        return subaxes(opts.out)
     rows = []
     for name, f, args, out in cases():
         if opts.only and name != opts.only:
@@ -217,6 +228,59 @@ def main():
         for row in rows:
             fh.write("\t".join(row) + "\n")
     print(f"{len(rows)} rows, jax {jax.__version__}, {tag}", file=sys.stderr)
+
+
+def subaxis_cases():
+    """name, mesh axes, device ids (or None), dims, the sharding's dims.
+    Even dims only: for an uneven entry parameter the compiled program's
+    shape is not the sharding's (f32[6,8] on {"x"} of 8 devices compiles
+    to f32[3,8]), and JAX refuses uneven arguments anyway."""
+    yield "subaxes_split", [("x", 8)], None, (8, 8), '[{"x":(1)2}, {"x":(2)4}]'
+    yield "subaxes_middle", [("x", 8)], None, (8, 8), '[{"x":(2)2}, {}]'
+    yield "subaxes_minor", [("x", 4), ("y", 2)], None, (8, 4), '[{"y", "x":(2)2}, {}]'
+    yield "subaxes_replicated", [("x", 4), ("y", 2)], None, (4, 4), \
+        '[{"x":(2)2}, {"y"}], replicated={"x":(1)2}'
+    yield "subaxes_mesh3", [("x", 1), ("y", 4), ("z", 2)], None, (8, 8), \
+        '[{"y":(2)2, "x"}, {"z", "y":(1)2}]'
+    yield "subaxes_device_ids", [("a", 2), ("b", 4)], [3, 1, 2, 0, 7, 5, 6, 4], (8, 8), \
+        '[{"b":(2)2}, {"a", "b":(1)2}]'
+    # Not a sub-axis: a mesh of one device, whose axes cut nothing.
+    yield "subaxes_one_device", [("a", 1)], None, (8, 8), '[{"a"}, {}]'
+
+
+def subaxes(out):
+    from jax._src import compiler
+    from jax._src.lib import _jax, hlo, xla_client
+
+    devs = np.array(jax.devices()[:8])
+    rows = []
+    for name, axes, ids, dims, body in subaxis_cases():
+        count = int(np.prod([size for _, size in axes]))
+        mesh = Mesh(devs[:count].reshape([size for _, size in axes]), tuple(a for a, _ in axes))
+        arg = jax.ShapeDtypeStruct(dims, jnp.float32, sharding=NamedSharding(mesh, P()))
+        text = jax.jit(lambda a: a + a).lower(arg).as_text()
+        text, n = re.subn(r"#sdy\.sharding<@mesh, \[[^\]]*\]>", f"#sdy.sharding<@mesh, {body}>", text)
+        assert n == 1, text
+        if ids is not None:
+            text, n = re.subn(r"(sdy\.mesh @mesh = <\[[^\]]*\])>", rf"\1, device_ids={ids}>".replace(" ", ""), text)
+            assert n == 1, text
+        file = f"{name}.shardy.mlir"
+        with open(os.path.join(out, file), "w") as fh:
+            fh.write(text)
+        module = _jax.mlir.mlir_module_to_xla_computation(text, use_tuple_args=False).as_hlo_module()
+        hlo_text = module.to_string(hlo.HloPrintOptions.short_parsable())
+        shape, sharding = hlo_params(hlo_text)[0]
+        options = compiler.get_compile_options(
+            num_replicas=1, num_partitions=count, device_assignment=np.arange(count).reshape(1, count))
+        options.executable_build_options.use_spmd_partitioning = True
+        options.executable_build_options.use_shardy_partitioner = True
+        exe = devs[0].client.compile_and_load(text, xla_client.DeviceList(tuple(devs[:count])), options)
+        params, _ = entry_layout(exe.hlo_modules()[0].to_string())
+        rows.append((file, "arg0", shape, sharding, strip_layout(params[0])))
+    with open(os.path.join(out, "expected.tsv"), "a") as fh:
+        for row in rows:
+            fh.write("\t".join(row) + "\n")
+    print(f"{len(rows)} rows, jax {jax.__version__}, sub-axes", file=sys.stderr)
 
 
 def bench_program(out, tag):

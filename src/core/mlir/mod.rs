@@ -7,7 +7,9 @@
 //! - `bytes.rs`: brackets, top-level commas, bounded everywhere.
 //! - `element.rs`, `types.rs`, `tensor.rs`: MLIR types -> XLA shapes.
 //! - `sdy.rs`: Shardy meshes; `sdy_sharding.rs`: Shardy shardings -> HLO
-//!   shardings; `sharding_attr.rs`: GSPMD's sharding strings.
+//!   shardings, their axes and sub-axes checked by `sdy_axes.rs` and
+//!   exported by `sdy_export.rs`; `sharding_attr.rs`: GSPMD's sharding
+//!   strings.
 //! - `reader.rs`: the reader, statement by statement; `statement.rs`:
 //!   where a statement ends; `roles.rs`: where each type stands, with its
 //!   name; `op_syntax.rs`: an op statement's names and trailing types;
@@ -26,6 +28,8 @@ mod op_syntax;
 mod reader;
 mod roles;
 mod sdy;
+mod sdy_axes;
+mod sdy_export;
 mod sdy_sharding;
 mod sharding_attr;
 mod statement;

@@ -11,15 +11,19 @@
 //!   subgroup); `HloSharding::Subgroup` then normalises it.
 //! - A priority (`{"x"}p1`) orders propagation; the export ignores it, and
 //!   so does this reader.
+//! - Sub-axes (`"x":(2)4`) are read as Shardy defines them and XLA's
+//!   export cuts the mesh by them (`sdy_axes.rs`, `sdy_export.rs`).
 //! - Refused, with the reason: open dims (`{"x", ?}`: Shardy's propagation
 //!   may still shard them, so the lowered text does not say how they are
-//!   cut; the compiled module does), sub-axes (`"x":(1)2`), an axis named
-//!   twice or not in the mesh, an undeclared mesh.
+//!   cut; the compiled module does), axes Shardy's verifier refuses (named
+//!   twice or not in the mesh, sub-axes that overlap: `sdy_axes.rs`), an
+//!   undeclared mesh.
 
-use super::bytes::{close_of, inside, short, split_top, string_end};
-use super::sdy::{err, mesh_body, quoted, Mesh, Meshes, SdyError};
-use crate::core::sharding::canon;
-use crate::core::sharding::{Devices, Iota, Sharding, Subgroup, MAX_RANK};
+use super::bytes::{close_of, inside, short, split_top};
+use super::sdy::{err, mesh_body, Mesh, Meshes, SdyError};
+use super::sdy_axes::{axis_ref, AxisRef, Used};
+use super::sdy_export::to_hlo;
+use crate::core::sharding::{Sharding, MAX_RANK};
 
 impl Meshes {
     /// The sharding in `<@mesh, [...], ...>` whose body (inside the angle
@@ -87,8 +91,8 @@ impl Meshes {
                 "the dims of a Shardy sharding are a list: `[{...}, ...]`".into(),
             );
         };
-        let mut used = vec![false; mesh.axes.len()];
-        let mut dims: Vec<Vec<usize>> = Vec::new();
+        let mut used = Used::default();
+        let mut dims: Vec<Vec<AxisRef>> = Vec::new();
         let mut list = Vec::new();
         split_top(b, ls, le, &mut list);
         if list.len() == 1 && list[0].0 == list[0].1 {
@@ -117,7 +121,16 @@ impl Meshes {
                 );
             }
         }
-        Ok(to_hlo(mesh, &dims, &unreduced))
+        to_hlo(mesh, &dims, &unreduced).map_or_else(
+            || {
+                err(
+                    start,
+                    end,
+                    "the sub-axes do not cut the mesh into parts".into(),
+                )
+            },
+            Ok,
+        )
     }
 }
 
@@ -127,8 +140,8 @@ fn dim(
     start: usize,
     end: usize,
     mesh: &Mesh,
-    used: &mut [bool],
-) -> Result<Vec<usize>, SdyError> {
+    used: &mut Used,
+) -> Result<Vec<AxisRef>, SdyError> {
     let b = text.as_bytes();
     if b.get(start) != Some(&b'{') {
         return err(
@@ -162,15 +175,15 @@ fn dim(
     axes(text, start, close + 1, mesh, used, true)
 }
 
-/// `{"x", "y"}` as mesh axis indices, each marked used.
+/// `{"x", "y":(1)2}` as the mesh's axes, each added to `used`.
 fn axes(
     text: &str,
     start: usize,
     end: usize,
     mesh: &Mesh,
-    used: &mut [bool],
+    used: &mut Used,
     dim: bool,
-) -> Result<Vec<usize>, SdyError> {
+) -> Result<Vec<AxisRef>, SdyError> {
     let b = text.as_bytes();
     let Some((ls, le)) = inside(b, start, end, b'{', b'}') else {
         return err(
@@ -197,90 +210,22 @@ fn axes(
                 "an open dim (`?`): Shardy's propagation may still shard it, so this text does not say how it is cut (the compiled module's does)".into(),
             );
         }
-        if b[s] == b'"' && string_end(b, s, e) < e {
+        let r = axis_ref(text, s, e, mesh)?;
+        let prev = out.last().copied();
+        // Shardy's verifier: replicated and unreduced axes in the mesh's
+        // order (verifySortedAxisRefList), a sub-axis by its pre-size.
+        let key = |r: AxisRef| (r.axis, r.sub.map_or(0, |(pre, _)| pre));
+        if !dim && prev.is_some_and(|p| key(p) > key(r)) {
             return err(
                 s,
                 e,
-                format!(
-                    "the sub-axis `{}` is not read (only whole mesh axes)",
-                    short(item)
-                ),
+                format!("`{}` is out of the mesh's order: Shardy lists replicated and unreduced axes in it (verifySortedAxisRefList)", short(item)),
             );
         }
-        let name = quoted(text, s, e)?;
-        let Some(a) = mesh.axes.iter().position(|(n, _)| n == name) else {
-            return err(s, e, format!("the mesh has no axis \"{}\"", short(name)));
-        };
-        if used[a] {
-            return err(
-                s,
-                e,
-                format!(
-                    "the axis \"{}\" is named twice in the sharding",
-                    short(name)
-                ),
-            );
-        }
-        used[a] = true;
-        out.push(a);
+        used.add(r, prev, mesh, s, e)?;
+        out.push(r);
     }
     Ok(out)
-}
-
-/// `convertToHloSharding` without manual axes or sub-axes.
-fn to_hlo(mesh: &Mesh, dims: &[Vec<usize>], unreduced: &[usize]) -> Sharding {
-    if mesh.axes.is_empty() {
-        return match mesh.device_ids.as_deref() {
-            Some([first, ..]) => Sharding::Maximal { device: *first },
-            _ => Sharding::Replicated,
-        };
-    }
-    let n = mesh.axes.len();
-    let mut tile: Vec<u64> = vec![1; dims.len()];
-    let mut pos = vec![usize::MAX; n];
-    let mut next = 0;
-    for (k, axes) in dims.iter().enumerate() {
-        for &a in axes {
-            tile[k] *= mesh.axes[a].1;
-            pos[a] = next;
-            next += 1;
-        }
-    }
-    let mut types = Vec::new();
-    if !unreduced.is_empty() {
-        types.push(Subgroup::Unreduced);
-        tile.push(unreduced.iter().map(|&a| mesh.axes[a].1).product());
-        for &a in unreduced {
-            pos[a] = next;
-            next += 1;
-        }
-    }
-    let reshape: Vec<u64> = mesh.axes.iter().map(|(_, s)| *s).collect();
-    let mut perm = vec![0usize; n];
-    let mut replicated: u64 = 1;
-    for a in 0..n {
-        if pos[a] == usize::MAX {
-            perm[next] = a;
-            next += 1;
-            replicated *= mesh.axes[a].1;
-        } else {
-            perm[pos[a]] = a;
-        }
-    }
-    if replicated > 1 {
-        tile.push(replicated);
-        types.push(Subgroup::Replicated);
-    }
-    if tile.is_empty() {
-        return Sharding::Replicated;
-    }
-    let iota = Iota::new(&reshape, &perm);
-    let devices = match &mesh.device_ids {
-        // The listed devices, transposed as the iota transposes 0..N.
-        Some(ids) => Devices::List((0..iota.len()).map(|k| ids[iota.at(k) as usize]).collect()),
-        None => Devices::Iota(iota),
-    };
-    canon::subgroup(tile, devices, &types)
 }
 
 /// All the shardings in `#sdy.sharding_per_value<[<...>, <...>]>` whose

@@ -134,9 +134,9 @@ fn shardy_forms_refused_with_where_and_why() {
     let cases = [
         (r#"#sdy.sharding<@mesh, [{"x", ?}, {}]>"#, "?", "open dim"),
         (
-            r#"#sdy.sharding<@mesh, [{"x":(1)2}, {}]>"#,
-            r#""x":(1)2"#,
-            "sub-axis",
+            r#"#sdy.sharding<@mesh, [{"x":(1)4}, {}]>"#,
+            r#""x":(1)4"#,
+            "the whole axis",
         ),
         (
             r#"#sdy.sharding<@mesh, [{"x"}, {"x"}]>"#,
