@@ -47,11 +47,11 @@ impl AxisRef {
     }
 
     fn text(&self, mesh: &Mesh) -> String {
-        let name = short(&mesh.axes[self.axis].0);
-        match self.sub {
-            Some((pre, size)) => format!("\"{name}\":({pre}){size}"),
-            None => format!("\"{name}\""),
+        let mut out = format!("\"{}\"", short(&mesh.axes[self.axis].0));
+        if let Some((pre, size)) = self.sub {
+            out += &format!(":({pre}){size}");
         }
+        out
     }
 }
 
@@ -95,7 +95,10 @@ pub(super) fn axis_ref(
         "its pre-size must be at least 1"
     } else if size <= 1 {
         "its size must be greater than 1"
-    } else if pre.checked_mul(size).is_none_or(|next| !full.is_multiple_of(next)) {
+    } else if pre
+        .checked_mul(size)
+        .is_none_or(|next| !full.is_multiple_of(next))
+    {
         "its pre-size times its size must divide the axis's size"
     } else if size == full {
         "it is the whole axis (Shardy writes the axis then)"
@@ -143,37 +146,43 @@ impl Used {
         start: usize,
         end: usize,
     ) -> Result<(), SdyError> {
-        let refuse = |why: String| err(start, end, why);
         if self.refs.contains(&r) {
-            return refuse(match r.sub {
-                None => format!(
-                    "the axis \"{}\" is named twice in the sharding",
-                    short(&mesh.axes[r.axis].0)
-                ),
-                Some(_) => format!("the sub-axis {} is named twice", r.text(mesh)),
+            return err(
+                start,
+                end,
+                format!("the axis {} is named twice in the sharding", r.text(mesh)),
+            );
+        }
+        let sub = |o: &AxisRef| o.axis == r.axis && o.sub.is_some() && r.sub.is_some();
+        let follows = prev
+            .filter(|p| sub(p) && p.range(mesh).1 == r.range(mesh).0)
+            .map(|p| {
+                (
+                    p,
+                    "the sub-axes follow each other: Shardy writes them as one (verifyAxisRefList)",
+                )
             });
-        }
-        if let Some(p) = prev.filter(|p| p.axis == r.axis && p.sub.is_some() && r.sub.is_some()) {
-            if p.range(mesh).1 == r.range(mesh).0 {
-                return refuse(format!(
-                    "the sub-axes {} and {} follow each other: Shardy writes them as one (verifyAxisRefList)",
-                    p.text(mesh),
-                    r.text(mesh)
-                ));
-            }
-        }
-        for o in self.refs.iter().filter(|o| o.axis == r.axis) {
-            let (a, b) = (o.range(mesh), r.range(mesh));
-            let why = if o.sub.is_none() || r.sub.is_none() {
-                "the axis is used whole and as a sub-axis (verifySubAxes)"
-            } else if a.0.max(b.0) < a.1.min(b.1) {
-                "the sub-axes overlap (verifySubAxes)"
-            } else if a.0.max(b.0) % a.1.min(b.1) != 0 {
-                "the sub-axes cannot coexist: one's end does not divide the other's start (AxisRefAttr::canCoexist)"
-            } else {
-                continue;
-            };
-            return refuse(format!("{} and {}: {why}", o.text(mesh), r.text(mesh)));
+        let clash = follows.or_else(|| {
+            self.refs.iter().filter(|o| o.axis == r.axis).find_map(|&o| {
+                let (a, b) = (o.range(mesh), r.range(mesh));
+                let why = if !sub(&o) {
+                    "the axis is used whole and as a sub-axis (verifySubAxes)"
+                } else if a.0.max(b.0) < a.1.min(b.1) {
+                    "the sub-axes overlap (verifySubAxes)"
+                } else if a.0.max(b.0) % a.1.min(b.1) != 0 {
+                    "the sub-axes cannot coexist: one's end does not divide the other's start (AxisRefAttr::canCoexist)"
+                } else {
+                    return None;
+                };
+                Some((o, why))
+            })
+        });
+        if let Some((o, why)) = clash {
+            return err(
+                start,
+                end,
+                format!("{} and {}: {why}", o.text(mesh), r.text(mesh)),
+            );
         }
         self.refs.push(r);
         Ok(())

@@ -44,18 +44,24 @@ pub(super) fn to_hlo(
     let mut parts: Vec<(usize, (u64, u64))> = Vec::new();
     let mut cuts = Vec::new();
     for (a, &(_, size)) in mesh.axes.iter().enumerate() {
+        // In order, once each (a few: no sort needed).
         cuts.clear();
-        cuts.extend([1, size]);
+        cuts.push(1);
         for r in used().filter(|r| r.axis == a && r.sub.is_some()) {
             let (pre, next) = r.range(mesh);
-            cuts.extend([pre, next]);
+            for c in [pre, next] {
+                if let Err(i) = cuts.binary_search(&c) {
+                    cuts.insert(i, c);
+                }
+            }
         }
-        if cuts.len() == 2 {
+        if cuts.len() == 1 {
             parts.push((a, (1, size)));
             continue;
         }
-        cuts.sort_unstable();
-        cuts.dedup();
+        if cuts.last() != Some(&size) {
+            cuts.push(size);
+        }
         parts.extend(cuts.windows(2).map(|w| (a, (w[0], w[1]))));
     }
     let part_of = |r: &AxisRef| {
