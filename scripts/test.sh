@@ -82,8 +82,15 @@ cd "$ROOT"
 # Then issue 69's memory-usage report's totals said in the view's totals
 # (ui/timeline.rs): on main's f604caaa the first part 328,806 B (within
 # 329,400), the rest 205,676 -> 205,863 B, budget raised to 206,000 B.
+# 2026-12-07, issue 65: the MLIR reader's one rule for a bracket's inside
+# with its error spans fitted onto the text, and Shardy's sub-axes read
+# (src/core/mlir/sdy_axes.rs, sdy_export.rs; the export's cuts kept
+# without a sort, -868 B). The reader runs in the rest; its messages are
+# data, which stays in the first part. On main's 717349a0 with the
+# first-part list refreshed: the first part 328,806 -> 329,141 B (within
+# 329,400), the rest 205,863 -> 208,470 B, budget raised to 208,500 B.
 APP_BUDGET_BYTES=329400
-REST_BUDGET_BYTES=206000
+REST_BUDGET_BYTES=208500
 # Issue 9's 250 KB held for the embed module until 2026-12-07: issue 67's
 # fold of flat and tall arrays (render/world/fold.rs, fold_probe.rs,
 # scene/bands.rs; embed mode and <xla-layout> must fold too) cost 6.2 KB
