@@ -89,6 +89,9 @@ cd "$ROOT"
 # data, which stays in the first part. On main's 717349a0 with the
 # first-part list refreshed: the first part 328,806 -> 329,141 B (within
 # 329,400), the rest 205,863 -> 208,470 B, budget raised to 208,500 B.
+# Issue 67's captions scaled in presentation mode (fold.rs's text,
+# bands.rs): on main's a0143c51 the first part FIRSTX B, the rest RESTX B,
+# budget raised to RESTBUDGET B.
 APP_BUDGET_BYTES=329400
 REST_BUDGET_BYTES=208500
 # Issue 9's 250 KB held for the embed module until 2026-12-07: issue 67's
@@ -100,8 +103,11 @@ REST_BUDGET_BYTES=208500
 # from 6.7 KB): budget raised to 254,200 B. Issue 71's Escape, zoom and
 # pan keys and kept speed (the reducer is shared with embed mode) and the
 # hatch pattern's export: the elements' page 254,552 B on main's 6a7c1e67,
-# budget raised to 254,600 B.
-EMBED_BUDGET_BYTES=254600
+# budget raised to 254,600 B. Issue 67's captions scaled in presentation
+# mode (the fold carries the caption size, its strip sized for it): the
+# elements' page 254,406 -> 254,780 B on main's f604caaa (the code +110 B
+# before gzip, the rest of the growth gzip's), budget raised to 254,800 B.
+EMBED_BUDGET_BYTES=254800
 # Embed mode and elements with a sharding load the sharded embed module
 # (the embed module that also reads shardings): 306 KB on 2026-11-25,
 # 310,271 B on 2026-11-27 with the logical grid covering `*` merges,

@@ -258,3 +258,63 @@ fn bands_are_captioned_with_their_columns() {
         );
     }
 }
+
+/// Presentation mode (`Frame::text` = k) scales the captions as it
+/// scales the margins' labels (`scene::margin`): k times the size they
+/// have at k = 1, the pane's title likewise, in a strip grown to hold them.
+#[test]
+fn captions_grow_with_presentation_mode() {
+    let theme = Theme::of(ThemeKind::Light);
+    let labelling = Labelling {
+        letters: false,
+        pad_label: None,
+    };
+    for text in ["f32[2,8192]{1,0:T(8,128)}", "f32[1024,8]{1,0:T(8,128)}"] {
+        let m = mapping(text);
+        let colours = Colouring::new(&m, ColourMode::Offset, &theme);
+        let style = Style::canvas(&colours, &theme, &labelling);
+        // (size of the captions, size of the title, the strip in pixels)
+        let drawn = |k: f64| {
+            let frame = Frame::scaled(1920.0, 1080.0, k);
+            let worlds = Worlds::new(&m, &frame, None);
+            let f = worlds
+                .logical
+                .fold
+                .unwrap_or_else(|| panic!("{text} at k={k}"));
+            let camera = worlds.fit(Pane::Logical, &frame);
+            let scene = pane_scene(&m, &worlds, &frame, Pane::Logical, &camera, &style);
+            let sizes: Vec<f64> = scene
+                .labels
+                .iter()
+                // (A tall band's caption may be cut short: "rows 0..207 of 1024…".)
+                .filter(|l| {
+                    ["columns ", "rows ", "padding "]
+                        .iter()
+                        .any(|p| l.text.starts_with(p))
+                })
+                .map(|l| l.size)
+                .collect();
+            assert!(!sizes.is_empty(), "{text} at k={k}: no caption drawn");
+            let title = scene.margin.iter().find(|l| l.bold).expect("a title").size;
+            (sizes, title, f.strip as f64 * camera.scale)
+        };
+        let (one, title_one, _) = drawn(1.0);
+        for k in [1.5, 2.0] {
+            let (sizes, title, strip) = drawn(k);
+            assert!(
+                (title - title_one * k).abs() < 1e-9,
+                "{text}: the title at k={k}"
+            );
+            for (s, s1) in sizes.iter().zip(one.iter().cycle()) {
+                assert!(
+                    (s - s1 * k).abs() < 1e-9,
+                    "{text}: a caption at k={k} is {s} px"
+                );
+                assert!(
+                    strip >= *s,
+                    "{text}: a {s} px caption in a {strip} px strip"
+                );
+            }
+        }
+    }
+}

@@ -15,8 +15,10 @@ use super::commands::{Align, Label, Lines};
 use super::logical::{logical_ticks, slice_labels, slice_outlines};
 use super::pane::{fit_text, Extras};
 
-/// Captions are drawn when their strip is at least this many pixels.
-const CAPTION_MIN_PX: f64 = 11.0;
+/// A caption's size in pixels, times the fold's `text` (presentation
+/// mode's `k`, as the margins' labels, `scene::margin`); captions are
+/// drawn when their strip is at least this high.
+const CAPTION_PX: f64 = 11.0;
 /// Most bands marked in one frame.
 const MAX_BANDS: u64 = 512;
 
@@ -94,6 +96,7 @@ pub fn band_extras(
         return extras;
     }
     let strip_px = f.strip as f64 * camera.scale;
+    let size = CAPTION_PX * f.text;
     let mut first = true;
     for k in bands {
         let Some((whole, cut, inner)) = band_view(f, k, camera, rect) else {
@@ -122,19 +125,19 @@ pub fn band_extras(
             extras.margin.push(tick);
         }
         first = false;
-        if strip_px >= CAPTION_MIN_PX {
+        if strip_px >= size {
             let width = match f.axis {
                 FoldAxis::Columns => rect.right() - whole.x.max(rect.x),
                 FoldAxis::Rows => whole.w + f.gap as f64 * camera.scale,
             };
-            let text = fit_text(&caption(g, f, k), 11.0, width - 4.0);
+            let text = fit_text(&caption(g, f, k), size, width - 4.0);
             let y = match f.axis {
                 FoldAxis::Columns => whole.y - strip_px / 2.0,
                 FoldAxis::Rows => whole.y - strip_px / 2.0,
             };
             if y >= rect.y && y <= rect.bottom() {
                 let x = whole.x.max(rect.x) + 2.0;
-                extras.labels.push(Label::new(x, y, text, 11.0, theme.text));
+                extras.labels.push(Label::new(x, y, text, size, theme.text));
             }
         }
     }

@@ -83,6 +83,9 @@ pub struct Fold {
     /// whole folded world (else its first bands).
     pub scale: f64,
     pub whole: bool,
+    /// How much the captions are scaled (presentation mode's `k`,
+    /// `Frame::text`; 1 else): the strip is sized for them.
+    pub text: f64,
 }
 
 impl Fold {
@@ -271,8 +274,14 @@ fn tile_unit(g: &LogicalGeometry, mapping: &crate::core::Mapping, axis: FoldAxis
 
 /// The fold of `g` (unfolded) that draws it best in `pane`, if the
 /// unfolded world fitted there gives its elements less than [`MIN_PX`]
-/// or covers less than [`MIN_SHARE`] of the pane.
-pub fn choose(g: &LogicalGeometry, mapping: &crate::core::Mapping, pane: &Rect) -> Option<Fold> {
+/// or covers less than [`MIN_SHARE`] of the pane; its captions `text`
+/// times their size (presentation mode, `Frame::text`).
+pub fn choose(
+    g: &LogicalGeometry,
+    mapping: &crate::core::Mapping,
+    pane: &Rect,
+    text: f64,
+) -> Option<Fold> {
     let (w, h) = g.world();
     let (pw, ph) = (pane.w, pane.h);
     if w == 0 || h == 0 || pw < 1.0 || ph < 1.0 || g.ghost.is_empty() {
@@ -287,7 +296,7 @@ pub fn choose(g: &LogicalGeometry, mapping: &crate::core::Mapping, pane: &Rect) 
     if fitted >= FOLD_BELOW_PX || stretch.max(1.0 / stretch) < MIN_STRETCH {
         return None;
     }
-    search(g, mapping, pane, (w, h))
+    search(g, mapping, pane, (w, h), text)
 }
 
 /// [`choose`] for a world that may be folded: the band. Out of line, so
@@ -299,6 +308,7 @@ fn search(
     mapping: &crate::core::Mapping,
     pane: &Rect,
     (w, h): (u64, u64),
+    text: f64,
 ) -> Option<Fold> {
     if meets(w as f64, h as f64, pane) {
         return None;
@@ -325,7 +335,7 @@ fn search(
     for k in 1..=tries {
         let tiles = length.div_ceil(unit).div_ceil(k);
         let band = tiles.saturating_mul(unit).min(length);
-        let Some(fold) = make(axis, band, length, across, pane, None) else {
+        let Some(fold) = make(axis, band, length, across, pane, None, text) else {
             continue;
         };
         let (fw, fh) = fold.world();
@@ -345,7 +355,7 @@ fn search(
     // the unit when even MIN_PX does not fit one).
     let room = match axis {
         FoldAxis::Columns => pw,
-        FoldAxis::Rows => ph - STRIP_PX,
+        FoldAxis::Rows => ph - STRIP_PX * text,
     };
     let mut unit = unit;
     while unit > 1 && (unit as f64) * MIN_PX > room {
@@ -354,12 +364,12 @@ fn search(
     let scale = (room / unit as f64).clamp(MIN_PX, READ_PX);
     let fit_units = ((room / scale) as u64 / unit).max(1);
     let band = fit_units.saturating_mul(unit).min(length);
-    make(axis, band, length, across, pane, Some(scale))
+    make(axis, band, length, across, pane, Some(scale), text)
 }
 
 /// A fold of `band` cells per band, its strip and gap sized for `scale`
-/// (the whole world's fit when `None`); `None` when the bands would not
-/// fit in 64 bits.
+/// (the whole world's fit when `None`) and captions `text` times their
+/// size; `None` when the bands would not fit in 64 bits.
 fn make(
     axis: FoldAxis,
     band: u64,
@@ -367,6 +377,7 @@ fn make(
     across: u64,
     pane: &Rect,
     scale: Option<f64>,
+    text: f64,
 ) -> Option<Fold> {
     let bands = length.div_ceil(band.max(1));
     // The strip and gap in cells at the scale the fold is drawn at: that
@@ -379,7 +390,7 @@ fn make(
         Camera::fit(w, h, *pane).scale
     });
     let cells = |px: f64| (px / guess.max(1e-9)).ceil().clamp(1.0, 1e15) as u64;
-    let strip = cells(STRIP_PX);
+    let strip = cells(STRIP_PX * text);
     let gap = match axis {
         FoldAxis::Columns => 0,
         FoldAxis::Rows => cells(GAP_PX),
@@ -394,6 +405,7 @@ fn make(
         gap,
         scale: scale.unwrap_or(guess),
         whole: false,
+        text,
     };
     bands.checked_mul(fold.pitch())?;
     let (fw, fh) = fold.world();

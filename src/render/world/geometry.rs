@@ -104,9 +104,10 @@ impl LogicalGeometry {
     }
 
     /// Folds this layout into bands when that draws it better in a pane
-    /// of `pane` pixels ([`fold::choose`]).
-    pub fn fold_for(&mut self, mapping: &Mapping, pane: &Rect) {
-        self.fold = fold::choose(self, mapping, pane);
+    /// of `pane` pixels, captions `text` times their size
+    /// ([`fold::choose`]).
+    pub fn fold_for(&mut self, mapping: &Mapping, pane: &Rect, text: f64) {
+        self.fold = fold::choose(self, mapping, pane, text);
     }
 
     /// The same layout without its fold.

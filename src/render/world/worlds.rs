@@ -23,7 +23,7 @@ impl Worlds {
             .filter(|&w| w > 0)
             .unwrap_or_else(|| geometry::auto_row_width(mapping, frame.memory.w, frame.memory.h));
         let mut logical = LogicalGeometry::new(mapping, frame.logical.aspect());
-        logical.fold_for(mapping, &frame.logical);
+        logical.fold_for(mapping, &frame.logical, frame.text);
         Worlds {
             logical,
             memory: MemoryGeometry::new(mapping.footprint(), width),
