@@ -79,15 +79,32 @@ pub fn letter(mapping: &Mapping, cell: &Placed) -> Option<char> {
 
 /// The first-level tile a rectangle's offset is in (`None` untiled).
 pub fn tile_of(mapping: &Mapping, offset: u64) -> Option<u64> {
-    mapping.tile_elements(0).map(|t| offset / t.max(1))
+    tile_at(mapping, 0, offset)
+}
+
+/// The tile of tiling level `level` (0-based) an offset is in: a level's
+/// tile is a run of memory inside the tile of the level above (a `(2,1)`
+/// tile of `T(8,128)(2,1)` is two offsets).
+fn tile_at(mapping: &Mapping, level: usize, offset: u64) -> Option<u64> {
+    mapping.tile_elements(level).map(|t| offset / t.max(1))
 }
 
 /// The outline of every first-level tile whose rectangles make a
 /// rectangle on the picture (`x, y, w, h`), in tile order.
 pub fn tile_outlines(mapping: &Mapping, cells: &[Placed]) -> Vec<[f64; 4]> {
+    tile_outlines_at(mapping, 0, cells)
+}
+
+/// [`tile_outlines`] for the tiles of level `level` (the second level's
+/// pairs of `T(8,128)(2,1)` are level 1). Tiles of one element are not
+/// outlined (the cell's own edge says it).
+pub fn tile_outlines_at(mapping: &Mapping, level: usize, cells: &[Placed]) -> Vec<[f64; 4]> {
+    if mapping.tile_elements(level).is_none_or(|t| t < 2) {
+        return Vec::new();
+    }
     let Some(mut tiles) = cells
         .iter()
-        .map(|c| tile_of(mapping, c.offset).map(|t| (t, c)))
+        .map(|c| tile_at(mapping, level, c.offset).map(|t| (t, c)))
         .collect::<Option<Vec<_>>>()
     else {
         return Vec::new();

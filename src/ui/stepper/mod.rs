@@ -16,6 +16,7 @@ use super::state::State;
 
 pub mod look;
 mod pixels;
+pub mod zoom;
 pub use pixels::{fold, placed, rewrap, tween, Fold, Placed, Transition, BAND_GAP, FOLD_BELOW};
 
 /// Most tiles drawn (and moved) in block motion.

@@ -22,7 +22,10 @@ use crate::render::scene::commands::LABEL_FONT_FAMILY;
 use crate::render::world::colour::{viridis_table, Rgb, Theme, ThemeKind};
 use crate::ui::model::Model;
 use crate::ui::state::Action;
-use crate::ui::stepper::look::{cell_at, letter, placed_apart, tile_outlines, with_memory_rows};
+use crate::ui::stepper::look::{
+    cell_at, letter, placed_apart, tile_outlines, tile_outlines_at, with_memory_rows,
+};
+use crate::ui::stepper::zoom::zoomed;
 use crate::ui::stepper::{shown_key, stage_picture, Placed, Transition};
 
 use super::shared::Shared;
@@ -56,10 +59,18 @@ struct Painted {
     fills: Vec<Rgb>,
     letters: Vec<Option<char>>,
     outlines: Vec<[f64; 4]>,
+    /// The tiles of the levels below the first (the pairs of a `(2,1)`
+    /// tiling), with their level.
+    inner: Vec<(usize, [f64; 4])>,
+    /// Zoomed: the right and bottom edges of the cut (outlines running
+    /// into them are drawn open there, the tile going on).
+    cut: Option<(f64, f64)>,
+    /// The smallest rectangle's side, in CSS pixels.
+    cell: f64,
 }
 
 impl Painted {
-    fn new(mapping: &Mapping, cells: Vec<Placed>, span: u64) -> Painted {
+    fn new(mapping: &Mapping, cells: Vec<Placed>, span: u64, zoomed: bool) -> Painted {
         let table = viridis_table();
         let top = span.saturating_sub(1).max(1);
         let fills = cells
@@ -70,12 +81,39 @@ impl Painted {
             })
             .collect();
         let letters = cells.iter().map(|c| letter(mapping, c)).collect();
-        let outlines = tile_outlines(mapping, &cells);
+        let mut outlines = tile_outlines(mapping, &cells);
+        let mut inner: Vec<(usize, [f64; 4])> = (1..mapping.num_levels())
+            .flat_map(|l| {
+                tile_outlines_at(mapping, l, &cells)
+                    .into_iter()
+                    .map(move |r| (l, r))
+            })
+            .collect();
+        let right = cells.iter().map(|c| c.x + c.w).fold(0.0, f64::max);
+        let bottom = cells.iter().map(|c| c.y + c.h).fold(0.0, f64::max);
+        let cut = zoomed.then_some((right, bottom));
+        if zoomed {
+            // Open where the cut runs through a tile.
+            let open = |r: &mut [f64; 4]| {
+                if (r[0] + r[2] - right).abs() < 0.5 {
+                    r[2] += 8.0;
+                }
+                if (r[1] + r[3] - bottom).abs() < 0.5 {
+                    r[3] += 8.0;
+                }
+            };
+            outlines.iter_mut().for_each(open);
+            inner.iter_mut().for_each(|(_, r)| open(r));
+        }
+        let cell = cells.iter().map(|c| c.w.min(c.h)).fold(f64::MAX, f64::min);
         Painted {
             cells,
             fills,
             letters,
             outlines,
+            inner,
+            cut,
+            cell,
         }
     }
 }
@@ -119,13 +157,26 @@ fn paint(
             }
         }
     }
-    // Tiles outlined at rest (not while cells move).
+    // Tiles outlined at rest (not while cells move): the inner levels'
+    // thin, the first level's over them.
     if std::ptr::eq(cells, p.cells.as_slice()) {
+        ctx.save();
+        if let Some((right, bottom)) = p.cut {
+            ctx.begin_path();
+            ctx.rect(0.0, 0.0, right, bottom);
+            ctx.clip();
+        }
+        ctx.set_line_width(1.5);
+        for (level, [x, y, w, h]) in &p.inner {
+            ctx.set_stroke_style_str(&theme.level(*level).css());
+            ctx.stroke_rect(*x + 1.0, *y + 1.0, (*w - 2.5).max(1.0), (*h - 2.5).max(1.0));
+        }
         ctx.set_stroke_style_str(&theme.level(0).css());
         ctx.set_line_width(2.5);
         for [x, y, w, h] in &p.outlines {
             ctx.stroke_rect(*x + 0.5, *y + 0.5, (*w - 1.5).max(1.0), (*h - 1.5).max(1.0));
         }
+        ctx.restore();
     }
     if let Some(c) = shown.and_then(|k| cells.iter().find(|c| c.key == k)) {
         for (colour, width, inset) in [(theme.background, 6.0, 3.0), (theme.hover, 3.0, 3.0)] {
@@ -182,24 +233,38 @@ pub fn StagePanel(props: &StagesProps) -> Html {
     let canvas = use_node_ref();
     let drawn = props.model.as_ref().and_then(|m| m.drawn.as_ref());
     let steps = drawn.and_then(|d| d.steps());
+    // Small cells are zoomed in on unless the user asks for the whole.
+    let zoom = use_state(|| true);
     // The stage, with linear memory wrapped as the memory view wraps it,
-    // in pixels: once per shape, row width and stage.
+    // in pixels: once per shape, row width, stage and zoom. With it,
+    // whether zooming in changes anything.
     let picture = use_memo(
-        (props.model.clone(), props.row_width, props.stage),
-        |(model, width, stage)| {
+        (props.model.clone(), props.row_width, props.stage, *zoom),
+        |(model, width, stage, zoom)| {
             let d = model.as_ref()?.drawn.as_ref()?;
             let steps = with_memory_rows(d.steps()?, *width);
             let k = (*stage)?;
             Some(stage_picture(&steps, k).map(|pic| {
+                let near = zoomed(&pic, WIDTH, HEIGHT);
+                let can_zoom = near.is_some();
+                let (pic, on) = match near {
+                    Some(z) if *zoom => (z, true),
+                    _ => (pic, false),
+                };
                 let cells = placed_apart(&steps, k, &pic, WIDTH, HEIGHT);
-                let painted = Painted::new(&d.analysis.mapping, cells, pic.colour_span);
-                (Rc::new(pic), Rc::new(painted))
+                let painted = Painted::new(&d.analysis.mapping, cells, pic.colour_span, on);
+                (Rc::new(pic), Rc::new(painted), can_zoom)
             }))
         },
     );
     let painted = match &*picture {
-        Some(Ok((_, p))) => Some(p.clone()),
+        Some(Ok((_, p, _))) => Some(p.clone()),
         _ => None,
+    };
+    let can_zoom = matches!(&*picture, Some(Ok((_, _, true))));
+    let flip_zoom = {
+        let zoom = zoom.clone();
+        Callback::from(move |_: MouseEvent| zoom.set(!*zoom))
     };
     let last = use_mut_ref(|| None::<(Option<Shared<Model>>, Rc<Painted>)>);
     let frame: Frame = use_mut_ref(|| None);
@@ -282,12 +347,13 @@ pub fn StagePanel(props: &StagesProps) -> Html {
     let next = props.dispatch.reform(|_: MouseEvent| Action::StageStep(1));
     let off = props.dispatch.reform(|_: MouseEvent| Action::StageOff);
     let count = steps.map_or(0, |s| s.stages().len());
-    let (motion, rects) = match &*picture {
-        Some(Ok((p, _))) => (
+    let (motion, rects, cell) = match &*picture {
+        Some(Ok((p, painted, _))) => (
             if p.blocks { "blocks" } else { "cells" },
             p.cells.len().to_string(),
+            format!("{:.1}", painted.cell),
         ),
-        _ => ("", String::new()),
+        _ => ("", String::new(), String::new()),
     };
     let first = usize::from(props.sharded);
     let label = match (steps, props.stage, &props.cut) {
@@ -308,6 +374,10 @@ pub fn StagePanel(props: &StagesProps) -> Html {
                 <button type="button" id="step-next" onclick={next} disabled={steps.is_none()}
                     title="Next stage (])">{ "stage ▶" }</button>
                 <span id="step-label" aria-live="polite">{ label }</span>
+                if can_zoom {
+                    <button type="button" id="step-zoom" onclick={flip_zoom} aria-pressed={(!*zoom).to_string()}
+                        title="Small cells are zoomed in on; this shows the whole stage">{ "Whole stage" }</button>
+                }
                 if props.stage.is_some() {
                     <button type="button" id="step-off" onclick={off} title="Close the stages (Esc)">{ "Close" }</button>
                 }
@@ -318,12 +388,12 @@ pub fn StagePanel(props: &StagesProps) -> Html {
             if let Some(Err(why)) = &*picture {
                 <p class="muted">{ why.clone() }</p>
             }
-            if let Some(Ok((p, _))) = &*picture {
+            if let Some(Ok((p, _, _))) = &*picture {
                 if let Some(note) = &p.note {
                     <p id="step-note" class="muted">{ note.clone() }</p>
                 }
             }
-            <canvas ref={canvas} id="step-canvas" data-motion={motion} data-rects={rects}
+            <canvas ref={canvas} id="step-canvas" data-motion={motion} data-rects={rects} data-cell={cell}
                 data-width={WIDTH.to_string()} data-height={HEIGHT.to_string()}
                 width={(WIDTH * BACKING).to_string()} height={(HEIGHT * BACKING).to_string()}
                 style={format!("width: {WIDTH}px; max-width: 100%; height: auto")}

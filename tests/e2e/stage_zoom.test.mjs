@@ -1,0 +1,109 @@
+// Issue 71: the stage view zooms in where its cells are too small to see.
+// bf16[16,256]{1,0:T(8,128)(2,1)} drew 2.5 px cells on the stage picture,
+// so the (2,1) pairs (rows 2i and 2i+1 of a column at adjacent offsets:
+// XLA's tiled_layout.md) could not be seen. Zoomed, the picture shows its
+// top-left 16 x 32 cells at 20 px and outlines each pair in the second
+// level's colour; read off #step-canvas: in the logical stage a pair
+// stands (the line is under its second row, not between its two), in
+// linear memory it lies. "Whole stage" shows all again. axe finds nothing,
+// light and dark, in presentation mode.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { AXE_SOURCE, AXE_TAGS, runAxe } from './axe.mjs';
+import { openApp, screenshotDir, stopAll, waitForPicture } from './harness.mjs';
+
+const SHAPE = 'bf16[16,256]{1,0:T(8,128)(2,1)}';
+// The second tiling level's outline colour (render/world/colour.rs,
+// Theme::levels[1], light theme), and the background.
+const LEVEL1 = [214, 39, 140];
+const WHITE = [255, 255, 255];
+
+let app;
+let page;
+
+before(async () => {
+  app = await openApp();
+  page = app.page;
+});
+after(stopAll);
+
+const near = (a, b, tol = 40) => a.every((v, i) => Math.abs(v - b[i]) <= tol);
+
+const pixelAt = (x, y) =>
+  page.$eval(
+    '#step-canvas',
+    (c, [x, y]) => {
+      const k = c.width / Number(c.dataset.width);
+      return [...c.getContext('2d').getImageData(Math.floor(x * k), Math.floor(y * k), 1, 1).data].slice(0, 3);
+    },
+    [x, y],
+  );
+
+const waitStage = (k) =>
+  page.waitForFunction((k) => document.querySelector('#step-label').textContent.startsWith(`${k}/`), k);
+
+const cell = () => page.$eval('#step-canvas', (c) => Number(c.dataset.cell));
+
+async function shoot(name) {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.locator('#step-mode').screenshot({ path: join(screenshotDir, `${name}.png`) });
+}
+
+test('a bf16 (2,1) tiling: the stages zoom in until its pairs show, and "Whole stage" shows all', async () => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(`${app.baseUrl}?shape=${encodeURIComponent(SHAPE)}`);
+  await waitForPicture(page);
+  await page.click('#step-next');
+  await waitStage(1);
+  const size = await cell();
+  assert.ok(size >= 16, `zoomed cells are ${size} px`);
+  assert.match(await page.textContent('#step-note'), /^Zoomed in: the top-left 16 x 32 of 16 x 256 cells/);
+  // Column 0: rows 0 and 1 are a pair (only the cells' 1 px gap between
+  // them), rows 1 and 2 are not (the pair's outline under row 1).
+  const mid = size / 2;
+  assert.ok(near(await pixelAt(mid, size - 0.5), WHITE, 10), 'no outline inside a pair');
+  const under = await pixelAt(mid, 2 * size - 1.5);
+  assert.ok(near(under, LEVEL1), `the pair's outline under row 1: ${under}`);
+  await shoot('stage-zoom-logical');
+  // The last stage, linear memory: offsets 0 and 1 side by side are a pair.
+  const count = Number((await page.textContent('#step-label')).match(/\/(\d+)/)[1]);
+  for (let k = 2; k <= count; k++) {
+    await page.keyboard.press(']');
+    await waitStage(k);
+  }
+  assert.match(await page.textContent('#step-label'), /linear memory$/);
+  assert.match(await page.textContent('#step-note'), /^Zoomed in: offsets 0 to 511 of 4096, 32 a row/);
+  const s = await cell();
+  assert.ok(near(await pixelAt(s - 0.5, s / 2), WHITE, 10), 'no outline between offsets 0 and 1');
+  const right = await pixelAt(2 * s - 1.5, s / 2);
+  assert.ok(near(right, LEVEL1), `the pair's outline right of offset 1: ${right}`);
+  await shoot('stage-zoom-linear');
+  // The whole stage again: small cells, no note; and back.
+  await page.click('#step-zoom');
+  await page.waitForFunction(() => Number(document.querySelector('#step-canvas').dataset.cell) < 8);
+  assert.equal(await page.$('#step-note'), null);
+  assert.equal(await page.getAttribute('#step-zoom', 'aria-pressed'), 'true');
+  await page.click('#step-zoom');
+  await page.waitForFunction(() => Number(document.querySelector('#step-canvas').dataset.cell) >= 16);
+  await page.emulateMedia({ reducedMotion: null });
+});
+
+test('the zoomed stages in presentation mode, light and dark: no axe violations', async () => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`${app.baseUrl}?shape=${encodeURIComponent(SHAPE)}&present=1`);
+    await waitForPicture(page);
+    await page.keyboard.press(']');
+    await waitStage(1);
+    await page.waitForSelector('#step-zoom');
+    await page.addScriptTag({ content: AXE_SOURCE });
+    const violations = await page.evaluate(runAxe, AXE_TAGS);
+    assert.deepEqual(violations, [], `${scheme}:\n${JSON.stringify(violations, null, 2)}`);
+    await page.screenshot({ path: join(screenshotDir, `stage-zoom-present-${scheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: null });
+});
