@@ -66,7 +66,9 @@ mod stats_examples;
 mod steps_examples;
 mod steps_props;
 mod ui_fold;
+mod ui_names;
 mod ui_present;
+mod ui_stage_zoom;
 mod ui_stages;
 mod ui_state;
 

@@ -22,6 +22,7 @@ pub mod explain;
 pub mod held;
 pub mod lines;
 pub mod model;
+pub mod names;
 pub mod present;
 pub mod presets;
 mod settings;

@@ -74,6 +74,12 @@ pub const PRESETS: &[Preset] = &[
         compare: "",
         sharding: "",
     },
+    preset(
+        "seed-2x3-tail",
+        "[2x3] tail padding L(8): tail_padding_alignment_in_elements (Shapes and layout)",
+        "f32[2,3]{0,1:T(2)L(8)}",
+        "tail_padding_alignment_in_elements = 8, written L(8): after tiling (T(2) adds nothing here), padding up to a multiple of 8: memory holds a d b e c f and 2 padding elements.",
+    ),
     Preset {
         id: "seed-2x3-compare",
         name: "[2x3] {1,0} against {0,1} (seeds)",
@@ -226,6 +232,18 @@ pub fn find(id: &str) -> Option<&'static Preset> {
     PRESETS.iter().find(|p| p.id == id)
 }
 
+/// The preset an input is shared by (`?preset=ID`) when the address could
+/// not hold the input itself: the address holds a shape, never HLO text
+/// (`ui/web/browser.rs`), so an HLO preset shared as its result shape
+/// lost its part-by-part breakdown (issue 71). `None` for a shape, and
+/// for an instruction that is no preset's.
+pub fn shared_as(input: &str) -> Option<&'static str> {
+    if crate::core::parse(input).is_ok() {
+        return None;
+    }
+    PRESETS.iter().find(|p| p.shape == input).map(|p| p.id)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -282,6 +300,53 @@ mod tests {
             .collect();
         assert_eq!(empty, [6, 7]);
         assert_eq!(r.bytes_per_device, 8 * 128 * 4);
+    }
+
+    #[test]
+    fn hlo_presets_are_shared_by_their_id_and_shapes_by_themselves() {
+        let hlo: Vec<&str> = PRESETS
+            .iter()
+            .filter(|p| crate::core::parse(p.shape).is_err())
+            .map(|p| p.id)
+            .collect();
+        assert_eq!(hlo, ["seed-hlo-add", "seed-hlo-fusion"]);
+        for p in PRESETS {
+            let want = hlo.contains(&p.id).then_some(p.id);
+            assert_eq!(shared_as(p.shape), want, "{}", p.id);
+        }
+        // An instruction typed by hand is no preset's; nor is a preset's
+        // instruction edited.
+        assert_eq!(shared_as("x = f32[2,3]{1,0} add(a, b)"), None);
+        let edited = format!("{} ", find("seed-hlo-add").unwrap().shape);
+        assert_eq!(shared_as(&edited), None);
+    }
+
+    #[test]
+    fn the_tail_preset_pads_the_pages_array_to_a_multiple_of_8() {
+        // XLA's "Shapes and layout" page, "Padding": after tiling, padding
+        // is added at the end until the total number of elements is a
+        // multiple of tail_padding_alignment_in_elements. The page's 2x3
+        // array {0,1} holds a d b e c f; 6 rounds up to 8.
+        let p = find("seed-2x3-tail").unwrap();
+        let m = analyse(&Request {
+            text: p.shape.to_owned(),
+            ..Request::default()
+        })
+        .unwrap();
+        let drawn = m.drawn.unwrap();
+        let mapping = &drawn.analysis.mapping;
+        let order: Vec<Option<u64>> = (0..mapping.footprint())
+            .map(|o| match mapping.at(o) {
+                Some(crate::core::Cell::Element(id)) => Some(id),
+                _ => None,
+            })
+            .collect();
+        let (a, b, c, d, e, f) = (0, 1, 2, 3, 4, 5);
+        let want = [a, d, b, e, c, f].map(Some);
+        assert_eq!(order[..6], want);
+        assert_eq!(order[6..], [None, None]);
+        assert_eq!(drawn.analysis.layout.tail_padding_alignment(), 8);
+        assert!(p.name.contains("L(8)") && p.name.contains("tail_padding_alignment_in_elements"));
     }
 
     #[test]

@@ -226,8 +226,18 @@ fn write_query(i: &Initial) -> Result<(), JsValue> {
     let window = web_sys::window().ok_or("no window")?;
     let url = Url::new(&window.location().href()?)?;
     let params = url.search_params();
-    params.set(QUERY_PARAM, &query_text(&i.shape));
-    params.delete("preset");
+    // An HLO preset goes by its id, so that the link brings back its
+    // breakdown (the address holds no HLO text).
+    match presets::shared_as(&i.shape) {
+        Some(id) => {
+            params.set("preset", id);
+            params.delete(QUERY_PARAM);
+        }
+        None => {
+            params.set(QUERY_PARAM, &query_text(&i.shape));
+            params.delete("preset");
+        }
+    }
     let optional = |name: &str, value: String| {
         if value.is_empty() {
             params.delete(name);

@@ -24,9 +24,15 @@ fn factor_row(f: &Factor) -> Html {
     let factor = f
         .factor
         .map_or_else(|| "—".to_owned(), |x| format!("{x:.3}x"));
+    // Breakable after each `_` (`padded_<wbr>dimensions`): whole, the
+    // name made the 340 px side panel's table, and the page, 50 px too
+    // wide at 1280 (issue 71).
+    let pieces = level
+        .split_inclusive('_')
+        .map(|p| html! { <>{ p.to_owned() }<wbr /></> });
     html! {
         <tr>
-            <td>{ level }</td>
+            <td class="level">{ for pieces }</td>
             <td>{ f.dim.clone().unwrap_or_default() }</td>
             <td class="num">{ f.before }</td>
             <td class="num">{ f.after }</td>

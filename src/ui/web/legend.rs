@@ -11,6 +11,7 @@ use crate::render::scene::titles::zoom_note;
 use crate::render::world::colour::{viridis, TILE_PALETTE};
 use crate::render::world::{ColourMode, Theme, ThemeKind};
 use crate::ui::model::{Drawn, Model};
+use crate::ui::names::label_note;
 
 use super::shared::Shared;
 
@@ -113,6 +114,7 @@ fn legend(drawn: &Drawn, props: &LegendProps) -> Html {
         <figcaption id="legend" class="legend">
             { colours }
             <span class="legend-item"><span class="swatch hatch"></span>{ " padding" }</span>
+            <span class="legend-item" id="legend-labels">{ label_note(mapping.num_elements()) }</span>
             { for levels }
             <span class="legend-item"><span class="swatch cursor" style={format!("border-color:{}", theme.cursor.css())}></span>{ " cursor (trail in the logical view)" }</span>
             if let Some(p) = packing {

@@ -124,6 +124,9 @@ pub fn SummaryPanel(props: &SummaryProps) -> Html {
             .collect();
         row("sum-tiles", "tiling", html! { { levels.join("; ") } });
     }
+    if let Some(text) = crate::ui::names::tail_text(leaf.tail_padding_alignment) {
+        row("sum-tail", "tail padding", html! { { text } });
+    }
     row(
         "sum-space",
         "memory space",
