@@ -130,3 +130,24 @@ fn escape_closes_the_stages_first_then_unpins() {
     s.apply(Action::Escape);
     assert!(s.pinned.is_none(), "then unpins");
 }
+
+#[test]
+fn a_cell_clicked_in_the_stages_is_pinned_in_the_picture_and_again_unpinned() {
+    // f32[3,5]{1,0:T(2,2)}: (2,3) is at offset 17 (tiled_layout.md).
+    let mut s = state("f32[3,5]{1,0:T(2,2)}");
+    s.apply(Action::StageStep(1));
+    s.apply(Action::PinOffset(17));
+    assert_eq!(s.pinned.map(|p| p.offset), Some(17));
+    assert_eq!(s.stage, Some(0), "the stages stay open");
+    s.apply(Action::PinOffset(5));
+    assert_eq!(
+        s.pinned.map(|p| p.offset),
+        Some(5),
+        "another cell moves the pin"
+    );
+    s.apply(Action::PinOffset(5));
+    assert_eq!(s.pinned, None, "the pinned cell again unpins");
+    // Past the footprint (24 cells): nothing pinned.
+    s.apply(Action::PinOffset(24));
+    assert_eq!(s.pinned, None);
+}

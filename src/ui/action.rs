@@ -51,6 +51,9 @@ pub enum Action {
     HoverOffset(Option<u64>),
     /// A click at a canvas point: pin or unpin a cell, or jump via a minimap.
     Click(f64, f64),
+    /// Pin the cell at this memory offset of the drawn leaf, clicked in
+    /// another view (the stage view), or unpin it when it is pinned.
+    PinOffset(u64),
     Unpin,
     /// The Escape key: closes the stages when open, else unpins.
     Escape,

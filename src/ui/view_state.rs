@@ -52,6 +52,18 @@ impl State {
                 });
             }
             Action::Click(x, y) => self.click(x, y),
+            Action::PinOffset(offset) => {
+                let footprint = self.mapping().map_or(0, |m| m.footprint());
+                if offset < footprint {
+                    self.pinned = match self.pinned {
+                        Some(p) if p.offset == offset => None,
+                        _ => Some(Target {
+                            offset,
+                            pane: Pane::Memory,
+                        }),
+                    };
+                }
+            }
             Action::Unpin => self.pinned = None,
             Action::Escape if self.stage.is_some() => {
                 self.stage = None;

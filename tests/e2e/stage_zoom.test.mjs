@@ -6,7 +6,8 @@
 // level's colour; read off #step-canvas: in the logical stage a pair
 // stands (the line is under its second row, not between its two), in
 // linear memory it lies. "Whole stage" shows all again. axe finds nothing,
-// light and dark, in presentation mode.
+// light and dark, in presentation mode. A cell clicked in the stages is
+// pinned in the main picture.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -88,6 +89,26 @@ test('a bf16 (2,1) tiling: the stages zoom in until its pairs show, and "Whole s
   assert.equal(await page.getAttribute('#step-zoom', 'aria-pressed'), 'true');
   await page.click('#step-zoom');
   await page.waitForFunction(() => Number(document.querySelector('#step-canvas').dataset.cell) >= 16);
+  await page.emulateMedia({ reducedMotion: null });
+});
+
+test('a cell clicked in the stages is pinned in the picture, and again unpinned', async () => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(`${app.baseUrl}?shape=${encodeURIComponent('f32[2,3]{0,1}')}`);
+  await waitForPicture(page);
+  await page.click('#step-next');
+  await waitStage(1);
+  // The logical stage of the page's 2x3 array: (1,2), element f, is the
+  // third cell of the second row.
+  const size = await cell();
+  await page.locator('#step-canvas').scrollIntoViewIfNeeded();
+  const box = await page.locator('#step-canvas').boundingBox();
+  const k = box.width / Number(await page.$eval('#step-canvas', (c) => c.dataset.width));
+  await page.mouse.click(box.x + 2.5 * size * k, box.y + 1.5 * size * k);
+  await page.waitForFunction(() => document.querySelector('#cell-info h2')?.textContent.trim() === 'Pinned cell: Element (1, 2)');
+  assert.equal(await page.$eval('#layout-canvas', (c) => c.dataset.pinned), '5', 'f is at offset 5 of a d b e c f');
+  await page.mouse.click(box.x + 2.5 * size * k, box.y + 1.5 * size * k);
+  await page.waitForFunction(() => document.querySelector('#layout-canvas').dataset.pinned === '');
   await page.emulateMedia({ reducedMotion: null });
 });
 

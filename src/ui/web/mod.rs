@@ -34,6 +34,7 @@ mod sharding;
 mod shared;
 mod soon;
 mod stages;
+mod stages_paint;
 mod stepper;
 mod summary;
 mod text_view;

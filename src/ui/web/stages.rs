@@ -4,7 +4,8 @@
 //! elements' letters, padding hatched as in the picture, first-level
 //! tiles outlined, "split into tiles" with the tiles apart, linear memory
 //! wrapped as the page's memory view wraps it. Hovering a cell lights it
-//! in the main picture (and the main picture's cell is outlined here).
+//! in the main picture, clicking pins it there (and the main picture's
+//! cell is outlined here).
 //! Embed mode keeps its smaller `stepper.rs` panel (the embed module's
 //! budget); the ids, `data-motion` and `data-rects` are the same.
 
@@ -16,25 +17,21 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlCanvasElement, PointerEvent};
 use yew::prelude::*;
 
-use crate::core::Mapping;
-use crate::render::backend::canvas::{context, hatch_pattern};
-use crate::render::scene::commands::LABEL_FONT_FAMILY;
-use crate::render::world::colour::{viridis_table, Rgb, Theme, ThemeKind};
+use crate::render::world::colour::{Theme, ThemeKind};
 use crate::ui::model::Model;
 use crate::ui::state::Action;
-use crate::ui::stepper::look::{
-    cell_at, letter, placed_apart, tile_outlines, tile_outlines_at, with_memory_rows,
-};
+use crate::ui::stepper::look::{cell_at, placed_apart, with_memory_rows};
 use crate::ui::stepper::zoom::zoomed;
-use crate::ui::stepper::{shown_key, stage_picture, Placed, Transition};
+use crate::ui::stepper::{shown_key, stage_picture, Transition};
 
 use super::shared::Shared;
+use super::stages_paint::{paint, Painted};
 
 /// The picture's size in CSS pixels (drawn at twice that, so that it
 /// stays sharp when presentation mode widens it).
-const WIDTH: f64 = 640.0;
-const HEIGHT: f64 = 400.0;
-const BACKING: f64 = 2.0;
+pub(super) const WIDTH: f64 = 640.0;
+pub(super) const HEIGHT: f64 = 400.0;
+pub(super) const BACKING: f64 = 2.0;
 const MOVE_MS: f64 = 450.0;
 
 #[derive(Properties, PartialEq)]
@@ -51,145 +48,6 @@ pub struct StagesProps {
     pub row_width: u64,
     pub theme: ThemeKind,
     pub dispatch: Callback<Action>,
-}
-
-/// A stage in pixels, with what each rectangle is filled with and says.
-struct Painted {
-    cells: Vec<Placed>,
-    fills: Vec<Rgb>,
-    letters: Vec<Option<char>>,
-    outlines: Vec<[f64; 4]>,
-    /// The tiles of the levels below the first (the pairs of a `(2,1)`
-    /// tiling), with their level.
-    inner: Vec<(usize, [f64; 4])>,
-    /// Zoomed: the right and bottom edges of the cut (outlines running
-    /// into them are drawn open there, the tile going on).
-    cut: Option<(f64, f64)>,
-    /// The smallest rectangle's side, in CSS pixels.
-    cell: f64,
-}
-
-impl Painted {
-    fn new(mapping: &Mapping, cells: Vec<Placed>, span: u64, zoomed: bool) -> Painted {
-        let table = viridis_table();
-        let top = span.saturating_sub(1).max(1);
-        let fills = cells
-            .iter()
-            .map(|c| {
-                let i = (u128::from(c.offset) * 255 / u128::from(top)).min(255) as usize;
-                table[i]
-            })
-            .collect();
-        let letters = cells.iter().map(|c| letter(mapping, c)).collect();
-        let mut outlines = tile_outlines(mapping, &cells);
-        let mut inner: Vec<(usize, [f64; 4])> = (1..mapping.num_levels())
-            .flat_map(|l| {
-                tile_outlines_at(mapping, l, &cells)
-                    .into_iter()
-                    .map(move |r| (l, r))
-            })
-            .collect();
-        let right = cells.iter().map(|c| c.x + c.w).fold(0.0, f64::max);
-        let bottom = cells.iter().map(|c| c.y + c.h).fold(0.0, f64::max);
-        let cut = zoomed.then_some((right, bottom));
-        if zoomed {
-            // Open where the cut runs through a tile.
-            let open = |r: &mut [f64; 4]| {
-                if (r[0] + r[2] - right).abs() < 0.5 {
-                    r[2] += 8.0;
-                }
-                if (r[1] + r[3] - bottom).abs() < 0.5 {
-                    r[3] += 8.0;
-                }
-            };
-            outlines.iter_mut().for_each(open);
-            inner.iter_mut().for_each(|(_, r)| open(r));
-        }
-        let cell = cells.iter().map(|c| c.w.min(c.h)).fold(f64::MAX, f64::min);
-        Painted {
-            cells,
-            fills,
-            letters,
-            outlines,
-            inner,
-            cut,
-            cell,
-        }
-    }
-}
-
-fn paint(
-    canvas: &HtmlCanvasElement,
-    p: &Painted,
-    cells: &[Placed],
-    theme: &Theme,
-    shown: Option<u64>,
-) {
-    let Some(ctx) = context(canvas) else {
-        return;
-    };
-    let _ = ctx.set_transform(BACKING, 0.0, 0.0, BACKING, 0.0, 0.0);
-    ctx.set_fill_style_str(&theme.background.css());
-    ctx.fill_rect(0.0, 0.0, WIDTH, HEIGHT);
-    let hatch = hatch_pattern(&ctx, theme);
-    for (k, c) in cells.iter().enumerate() {
-        let gap = if c.w >= 10.0 { 1.0 } else { 0.0 };
-        let (w, h) = ((c.w - gap).max(0.5), (c.h - gap).max(0.5));
-        match (&hatch, c.element) {
-            (Some(pattern), false) if c.w >= 6.0 => ctx.set_fill_style_canvas_pattern(pattern),
-            (_, false) => ctx.set_fill_style_str(&theme.padding.css()),
-            (_, true) => ctx.set_fill_style_str(&p.fills[k].css()),
-        }
-        ctx.fill_rect(c.x, c.y, w, h);
-        if let Some(l) = p.letters.get(k).copied().flatten() {
-            let size = (c.w.min(c.h) * 0.5).floor();
-            if size >= 9.0 {
-                let ink = if p.fills[k].luminance() > 0.55 {
-                    "#141414"
-                } else {
-                    "#fafafa"
-                };
-                ctx.set_fill_style_str(ink);
-                ctx.set_font(&format!("{size}px {LABEL_FONT_FAMILY}"));
-                ctx.set_text_align("center");
-                ctx.set_text_baseline("middle");
-                let _ = ctx.fill_text(&l.to_string(), c.x + w / 2.0, c.y + h / 2.0);
-            }
-        }
-    }
-    // Tiles outlined at rest (not while cells move): the inner levels'
-    // thin, the first level's over them.
-    if std::ptr::eq(cells, p.cells.as_slice()) {
-        ctx.save();
-        if let Some((right, bottom)) = p.cut {
-            ctx.begin_path();
-            ctx.rect(0.0, 0.0, right, bottom);
-            ctx.clip();
-        }
-        ctx.set_line_width(1.5);
-        for (level, [x, y, w, h]) in &p.inner {
-            ctx.set_stroke_style_str(&theme.level(*level).css());
-            ctx.stroke_rect(*x + 1.0, *y + 1.0, (*w - 2.5).max(1.0), (*h - 2.5).max(1.0));
-        }
-        ctx.set_stroke_style_str(&theme.level(0).css());
-        ctx.set_line_width(2.5);
-        for [x, y, w, h] in &p.outlines {
-            ctx.stroke_rect(*x + 0.5, *y + 0.5, (*w - 1.5).max(1.0), (*h - 1.5).max(1.0));
-        }
-        ctx.restore();
-    }
-    if let Some(c) = shown.and_then(|k| cells.iter().find(|c| c.key == k)) {
-        for (colour, width, inset) in [(theme.background, 6.0, 3.0), (theme.hover, 3.0, 3.0)] {
-            ctx.set_stroke_style_str(&colour.css());
-            ctx.set_line_width(width);
-            ctx.stroke_rect(
-                c.x + inset - 1.0,
-                c.y + inset - 1.0,
-                (c.w - 2.0 * inset + 1.0).max(1.0),
-                (c.h - 2.0 * inset + 1.0).max(1.0),
-            );
-        }
-    }
 }
 
 fn reduced_motion() -> bool {
@@ -340,6 +198,23 @@ pub fn StagePanel(props: &StagesProps) -> Html {
             Action::HoverOffset(at)
         })
     };
+    // Clicking a cell pins it (the main picture's cell panel shows it);
+    // clicking it again unpins.
+    let onclick = {
+        let (painted, dispatch) = (painted.clone(), props.dispatch.clone());
+        Callback::from(move |e: MouseEvent| {
+            let el = e.target_unchecked_into::<Element>();
+            let r = el.get_bounding_client_rect();
+            let (sx, sy) = (WIDTH / r.width().max(1.0), HEIGHT / r.height().max(1.0));
+            let (x, y) = (
+                (f64::from(e.client_x()) - r.left()) * sx,
+                (f64::from(e.client_y()) - r.top()) * sy,
+            );
+            if let Some(c) = painted.as_ref().and_then(|p| cell_at(&p.cells, x, y)) {
+                dispatch.emit(Action::PinOffset(c.offset));
+            }
+        })
+    };
     let onpointerleave = props
         .dispatch
         .reform(|_: PointerEvent| Action::HoverOffset(None));
@@ -398,7 +273,7 @@ pub fn StagePanel(props: &StagesProps) -> Html {
                 width={(WIDTH * BACKING).to_string()} height={(HEIGHT * BACKING).to_string()}
                 style={format!("width: {WIDTH}px; max-width: 100%; height: auto")}
                 role="img" aria-label="The stage's cells, coloured and lettered as in the picture"
-                {onpointermove} {onpointerleave} hidden={!shown} />
+                {onpointermove} {onpointerleave} {onclick} hidden={!shown} />
         </section>
     }
 }
