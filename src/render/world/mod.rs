@@ -10,6 +10,7 @@ pub mod boundaries;
 pub mod camera;
 pub mod colour;
 pub mod fold;
+mod fold_choose;
 mod fold_probe;
 pub mod frame;
 pub mod geometry;
