@@ -309,7 +309,13 @@ def main(staging):
         keep_file = staging / "app-keep.txt"
         keep_file.write_text("".join(f"{i}\n" for i in keep))
         first, rest = staging / "app-first.wasm", staging / "app-rest.wasm"
-        run(split, stripped, *FEATURES, "--keep-funcs", f"@{keep_file}", "-o1", first, "-o2", rest)
+        # A one-letter namespace for the placeholders (`p`, the first
+        # part's imports; binaryen's default, `placeholder`, is spelled once
+        # per import, 1,300 of them). Trunk.toml's loader passes the same.
+        run(
+            split, stripped, *FEATURES, "--keep-funcs", f"@{keep_file}",
+            "--placeholder-namespace", "p", "-o1", first, "-o2", rest,
+        )
         first.write_bytes(fix_externref_export(first.read_bytes(), data))
         say(
             f"{len(keep)} of {defined} functions in the first part ({fills} table fills rewritten); "
