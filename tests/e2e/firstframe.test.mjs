@@ -1,8 +1,12 @@
 // What the first picture compiles: a budget on the bytes of wasm code V8
 // compiles on the main thread before the first picture of the app and of
 // embed mode (compiled.mjs; docs/performance/first-paint.md, "What the first picture
-// compiles, less"). The count is the same in every load of a build, so
-// one load each decides. What the first frame does not show (the side
+// compiles, less"). The count is nearly the same in every load of a build,
+// but not quite since the app's second part draws the dump form when it
+// arrives: a load where it arrives before the picture also compiles what
+// that runs (seen: 301,050 and 305,901 B of one build on a loaded
+// machine). So the least of up to three loads decides: a load within the
+// budget shows the first picture's own path is. What the first frame does not show (the side
 // panels, the step-through, the export bar, the summary, the explanation,
 // the stages) is neither run nor compiled for it: bringing it back into
 // the first frame costs tens of kilobytes here.
@@ -34,11 +38,16 @@ test('the first picture compiles no more code than its budget', async () => {
   const context = await launchBrowser();
   await watchFirstPicture(context);
   for (const [name, suffix, budget] of BUDGETS) {
-    const r = await compiledBeforePicture(context, base + suffix, distDir);
-    assert.ok(r.count > 100 && r.bytes > 100_000, `${name}: the trace shows the first picture's compiles (${r.count})`);
+    const seen = [];
+    let r;
+    do {
+      r = await compiledBeforePicture(context, base + suffix, distDir);
+      assert.ok(r.count > 100 && r.bytes > 100_000, `${name}: the trace shows the first picture's compiles (${r.count})`);
+      seen.push(r.bytes);
+    } while (r.bytes > budget && seen.length < 3);
     assert.ok(
-      r.bytes <= budget,
-      `${name}: ${r.bytes} bytes of wasm code compiled before the first picture (${r.count} functions), budget ${budget}`,
+      Math.min(...seen) <= budget,
+      `${name}: ${seen.join(', ')} bytes of wasm code compiled before the first picture in ${seen.length} loads, budget ${budget}`,
     );
   }
 });
