@@ -348,9 +348,9 @@ engine_missing() {
 engine() {
     cd tests/e2e
     if [ "$1" = webkit ]; then
-        ENGINES=webkit xvfb-run -a node --test engines/reader.mjs engines/timeline.mjs
+        ENGINES=webkit xvfb-run -a node --test engines/reader.mjs engines/timeline.mjs engines/present.mjs
     else
-        ENGINES="$1" node --test engines/reader.mjs engines/timeline.mjs
+        ENGINES="$1" node --test engines/reader.mjs engines/timeline.mjs engines/present.mjs
     fi
 }
 

@@ -1,0 +1,174 @@
+// Presentation mode (issue 71) in each engine: Chromium, Firefox and
+// WebKit through WebDriver (webdriver.mjs), against the release build in
+// dist/. `?present=1&preset=seed-2x3-row` at a 1280x720 viewport, light
+// and dark (the app's #theme-select): no page scroll; the logical and the
+// memory view (the two panes of #layout-canvas, at the places its
+// data-logical and data-memory publish) inside the window; `]` opens the
+// stage view inside the window, Escape closes it; axe finds nothing with
+// the stages open (a screenshot per engine and theme in
+// target/e2e/engines/).
+//
+//   cd tests/e2e && ENGINES=firefox node --test engines/present.mjs
+//   cd tests/e2e && xvfb-run -a env ENGINES=webkit node --test engines/present.mjs
+//
+// ENGINES is a comma-separated list (default: all three). An engine whose
+// driver or browser is not installed is skipped with a loud message.
+
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { Key } from 'selenium-webdriver';
+import { AXE_SOURCE, AXE_TAGS, runAxe } from '../axe.mjs';
+import { screenshotDir, startServer, stopAll as stopServers } from '../harness.mjs';
+import { missing, startSession, stopAll as stopSessions, waitUntil } from './webdriver.mjs';
+import * as page from './page.mjs';
+
+const WIDTH = 1280;
+const HEIGHT = 720;
+const shots = join(screenshotDir, 'engines');
+const engines = (process.env.ENGINES ?? 'chromium,firefox,webkit').split(',').filter(Boolean);
+
+/** The viewport's size. */
+const viewport = 'return [innerWidth, innerHeight];';
+
+/** arguments: [theme]; true once the app is in presentation mode in that theme, its panes laid out. */
+const presenting = `
+  if (!document.querySelector('main.app.present')) return null;
+  if (document.documentElement.dataset.theme !== arguments[0]) return null;
+  const c = document.getElementById('layout-canvas');
+  const [, , w, h] = (c?.dataset.memory ?? '').split(',').map(Number);
+  return w > 0 && h > 0 && c.getBoundingClientRect().height > 300 ? true : null;`;
+
+/** arguments: [theme]; picks it in #theme-select as a user does. */
+const pickTheme = `
+  const select = document.getElementById('theme-select');
+  if (!select) return false;
+  select.value = arguments[0];
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+  return true;`;
+
+/** How far the page scrolls, and where each view is (in the window's px). */
+const layout = `
+  const s = document.scrollingElement;
+  const c = document.getElementById('layout-canvas');
+  const box = c.getBoundingClientRect();
+  const pane = (name) => {
+    const [x, y, w, h] = c.dataset[name].split(',').map(Number);
+    return { left: box.left + x, top: box.top + y, right: box.left + x + w, bottom: box.top + y + h };
+  };
+  return {
+    scroll: [s.scrollWidth - innerWidth, s.scrollHeight - innerHeight],
+    window: [innerWidth, innerHeight],
+    canvas: { left: box.left, top: box.top, right: box.right, bottom: box.bottom },
+    logical: pane('logical'),
+    memory: pane('memory'),
+  };`;
+
+/** arguments: [id]; the element's box, or null when it is not there or not shown. */
+const boxOf = `
+  const el = document.getElementById(arguments[0]);
+  if (!el || el.hidden) return null;
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 ? { left: r.left, top: r.top, right: r.right, bottom: r.bottom } : null;`;
+
+/** The stage view's label once a stage is open ("1/4: ..."). */
+const stageOpen = `
+  const label = document.getElementById('step-label')?.textContent ?? '';
+  return /^1\\//.test(label) && document.getElementById('step-off') ? label : null;`;
+
+/** True once no stage is open. */
+const stageClosed = `
+  const label = document.getElementById('step-label')?.textContent ?? '';
+  return !/^\\d+\\//.test(label) && !document.getElementById('step-off') ? true : null;`;
+
+const inside = (r, [w, h]) => r.left >= -0.5 && r.top >= -0.5 && r.right <= w + 0.5 && r.bottom <= h + 0.5;
+
+after(async () => {
+  await stopSessions();
+  await stopServers();
+});
+
+for (const engine of engines) {
+  const why = missing(engine);
+  if (why) {
+    console.error(`\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n!!! ${engine.toUpperCase()} NOT TESTED: ${why}\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n`);
+    test(`${engine}: presentation mode's checks`, { skip: `${engine} NOT TESTED: ${why}` }, () => {});
+    continue;
+  }
+  describe(`${engine}: presentation mode`, () => {
+    let driver;
+    let base;
+    const shot = async (name) => {
+      mkdirSync(shots, { recursive: true });
+      writeFileSync(join(shots, `${engine}-${name}.png`), await driver.takeScreenshot(), 'base64');
+    };
+    const axe = async (what) => {
+      await driver.executeScript(AXE_SOURCE);
+      const violations = await driver.executeAsyncScript(
+        `const done = arguments[arguments.length - 1];
+         (${runAxe})(arguments[0]).then(done, (e) => done([{ rule: 'axe failed', help: String(e) }]));`,
+        AXE_TAGS,
+      );
+      assert.deepEqual(violations, [], `${engine}, ${what}:\n${JSON.stringify(violations, null, 2)}`);
+    };
+    // A key pressed on the page with nothing focused (the app's keys are
+    // the document's; a key typed into a field stays the field's).
+    const press = async (key) => {
+      await driver.executeScript('document.activeElement?.blur()');
+      await driver.actions().sendKeys(key).perform();
+    };
+
+    before(async () => {
+      base = await startServer();
+      driver = await startSession(engine);
+      // The window sized so that the viewport (not the window with its
+      // toolbars) is 1280x720: the window's own frame measured, then added.
+      const win = driver.manage().window();
+      await win.setRect({ width: WIDTH, height: HEIGHT });
+      await driver.get(`${base}?preset=seed-2x3-row`);
+      const [w, h] = await driver.executeScript(viewport);
+      await win.setRect({ width: 2 * WIDTH - w, height: 2 * HEIGHT - h });
+      const now = await driver.executeScript(viewport);
+      assert.deepEqual(now, [WIDTH, HEIGHT], `${engine}: the viewport is ${now}, not ${WIDTH}x${HEIGHT}`);
+    });
+
+    for (const theme of ['light', 'dark']) {
+      test(`${theme}: the 2x3 picture fills the window; \`]\` opens the stages inside it, Escape closes them; axe finds nothing`, async () => {
+        await driver.get(`${base}?present=1&preset=seed-2x3-row`);
+        await waitUntil(driver, page.drawn, 'the picture', 0);
+        // The theme is the app's setting (not kept across loads).
+        assert.ok(await waitUntil(driver, pickTheme, '#theme-select', theme));
+        await waitUntil(driver, presenting, `presentation mode, ${theme}`, theme);
+        // The canvas's frame follows its box (a ResizeObserver), then paints.
+        await driver.sleep(300);
+
+        const seen = await driver.executeScript(layout);
+        const where = JSON.stringify(seen);
+        assert.deepEqual(seen.window, [WIDTH, HEIGHT], where);
+        assert.ok(seen.scroll[0] <= 0 && seen.scroll[1] <= 0, `no page scroll: ${where}`);
+        assert.ok(inside(seen.canvas, seen.window), `the canvas inside the window: ${where}`);
+        assert.ok(inside(seen.logical, seen.window), `the logical view inside the window: ${where}`);
+        assert.ok(inside(seen.memory, seen.window), `the memory view inside the window: ${where}`);
+        assert.ok(seen.memory.top >= seen.logical.bottom - 0.5, `the memory view below the logical one: ${where}`);
+        await shot(`present-${theme}`);
+
+        await press(']');
+        const label = await waitUntil(driver, stageOpen, 'the first stage');
+        const stage = await waitUntil(driver, boxOf, '#step-canvas shown', 'step-canvas');
+        assert.ok(inside(stage, seen.window), `${label}: the stage inside the window: ${JSON.stringify(stage)}`);
+        const still = await driver.executeScript(layout);
+        assert.ok(still.scroll[1] <= 0 && still.scroll[0] <= 0, `no page scroll with the stages: ${JSON.stringify(still)}`);
+        assert.ok(inside(still.canvas, still.window), `the picture still inside the window: ${JSON.stringify(still)}`);
+        await driver.sleep(300);
+        await axe(`presentation mode with the stages open (${theme})`);
+        await shot(`present-${theme}-stages`);
+
+        await press(Key.ESCAPE);
+        await waitUntil(driver, stageClosed, 'the stages closed by Escape');
+        assert.ok(await driver.executeScript('return document.querySelector("main.app.present") !== null'), 'still presenting');
+        await axe(`presentation mode (${theme})`);
+      });
+    }
+  });
+}
