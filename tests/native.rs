@@ -46,6 +46,7 @@ mod parse_props;
 mod readme;
 mod render_edges_props;
 mod render_fold;
+mod render_fold_captions;
 mod render_fuzz;
 mod render_grid_props;
 mod render_sampling;

@@ -286,7 +286,7 @@ fn captions_grow_with_presentation_mode() {
             let sizes: Vec<f64> = scene
                 .labels
                 .iter()
-                // (A tall band's caption may be cut short: "rows 0..207 of 1024…".)
+                // (A tall band's caption may be broken: "rows 0..175 of 1024" / "band 1 of 8".)
                 .filter(|l| {
                     ["columns ", "rows ", "padding "]
                         .iter()

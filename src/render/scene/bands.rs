@@ -8,10 +8,10 @@
 
 use crate::render::world::camera::{Camera, Rect};
 use crate::render::world::colour::Theme;
-use crate::render::world::fold::{Fold, FoldAxis};
+use crate::render::world::fold::{Fold, FoldAxis, LINE_PX};
 use crate::render::world::geometry::LogicalGeometry;
 
-use super::commands::{Align, Label, Lines};
+use super::commands::{text_width, Align, Label, Lines};
 use super::logical::{logical_ticks, slice_labels, slice_outlines};
 use super::pane::{fit_text, Extras};
 
@@ -59,8 +59,9 @@ fn clip(segments: Vec<[f64; 4]>, r: &Rect) -> Vec<[f64; 4]> {
         .collect()
 }
 
-/// What band `k` holds, for its caption.
-pub fn caption(g: &LogicalGeometry, f: &Fold, k: u64) -> String {
+/// What band `k` holds, for its caption: its range in phrases ("rows",
+/// "0..175", "of 1024") and "band 1 of 8".
+fn caption_parts(g: &LogicalGeometry, f: &Fold, k: u64) -> (Vec<String>, String) {
     let n = g.dims.len();
     let (name, real) = match f.axis {
         FoldAxis::Columns => ("columns", g.dims.get(n.wrapping_sub(1)).copied()),
@@ -69,13 +70,70 @@ pub fn caption(g: &LogicalGeometry, f: &Fold, k: u64) -> String {
     let real = real.unwrap_or(f.length);
     let (lo, hi) = f.range(k);
     let of = format!("band {} of {}", k + 1, f.bands);
-    if lo >= real {
-        format!("padding {name} {lo}..{}, {of}", hi - 1)
+    let range = if lo >= real {
+        vec![format!("padding {name}"), format!("{lo}..{}", hi - 1)]
     } else if hi > real {
-        format!("{name} {lo}..{} of {real} and padding, {of}", real - 1)
+        let to = real - 1;
+        let (a, b) = (format!("{lo}..{to}"), format!("of {real}"));
+        vec![name.into(), a, b, "and padding".into()]
     } else {
-        format!("{name} {lo}..{} of {real}, {of}", hi - 1)
+        vec![
+            name.into(),
+            format!("{lo}..{}", hi - 1),
+            format!("of {real}"),
+        ]
+    };
+    (range, of)
+}
+
+/// What band `k` holds, for its caption, on one line.
+pub fn caption(g: &LogicalGeometry, f: &Fold, k: u64) -> String {
+    let (range, of) = caption_parts(g, f, k);
+    format!("{}, {of}", range.join(" "))
+}
+
+/// Band `k`'s caption in at most `room` lines of `size` px text each at
+/// most `width` px wide: on one line when it fits, else its range broken
+/// between phrases over "band k of n"; cut with an ellipsis only where
+/// even that does not fit.
+fn caption_lines(
+    g: &LogicalGeometry,
+    f: &Fold,
+    k: u64,
+    size: f64,
+    width: f64,
+    room: u64,
+) -> Vec<String> {
+    let one = caption(g, f, k);
+    let fits = |t: &str| text_width(t, size) <= width;
+    if fits(&one) || room < 2 {
+        return vec![fit_text(&one, size, width)];
     }
+    // Broken between phrases; without the axis's name ("rows") if that
+    // takes too many lines.
+    let (range, of) = caption_parts(g, f, k);
+    let wrap = |phrases: &[String]| {
+        let mut lines: Vec<String> = Vec::new();
+        for phrase in phrases {
+            match lines.last_mut() {
+                Some(line) if fits(&format!("{line} {phrase}")) => {
+                    line.push(' ');
+                    line.push_str(phrase);
+                }
+                _ => lines.push(phrase.clone()),
+            }
+        }
+        lines.push(of.clone());
+        lines
+    };
+    let mut lines = wrap(&range);
+    if lines.len() as u64 > room || !lines.iter().all(|l| fits(l)) {
+        lines = wrap(&range[1..]);
+    }
+    if lines.len() as u64 > room {
+        lines = vec![range[1..].join(" "), of];
+    }
+    lines.iter().map(|l| fit_text(l, size, width)).collect()
 }
 
 /// The outlines, labels and ticks of a folded logical pane. Out of line,
@@ -128,16 +186,18 @@ pub fn band_extras(
         if strip_px >= size {
             let width = match f.axis {
                 FoldAxis::Columns => rect.right() - whole.x.max(rect.x),
-                FoldAxis::Rows => whole.w + f.gap as f64 * camera.scale,
+                FoldAxis::Rows => whole.w,
             };
-            let text = fit_text(&caption(g, f, k), size, width - 4.0);
-            let y = match f.axis {
-                FoldAxis::Columns => whole.y - strip_px / 2.0,
-                FoldAxis::Rows => whole.y - strip_px / 2.0,
-            };
-            if y >= rect.y && y <= rect.bottom() {
-                let x = whole.x.max(rect.x) + 2.0;
-                extras.labels.push(Label::new(x, y, text, size, theme.text));
+            let pitch = LINE_PX * f.text;
+            let room = 1 + ((strip_px - size) / pitch).floor() as u64;
+            let lines = caption_lines(g, f, k, size, width - 4.0, room);
+            let x = whole.x.max(rect.x) + 2.0;
+            let top = whole.y - strip_px / 2.0 - (lines.len() - 1) as f64 * pitch / 2.0;
+            for (i, text) in lines.into_iter().enumerate() {
+                let y = top + i as f64 * pitch;
+                if y >= rect.y && y <= rect.bottom() {
+                    extras.labels.push(Label::new(x, y, text, size, theme.text));
+                }
             }
         }
     }

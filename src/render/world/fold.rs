@@ -43,6 +43,11 @@ pub const MIN_PX: f64 = 1.5;
 pub const READ_PX: f64 = 3.0;
 /// A default view covers at least this share of its pane.
 pub const MIN_SHARE: f64 = 0.25;
+/// A caption line's pitch in pixels at the default scale (times
+/// presentation mode's `k`): a tall world's bands are narrow, so their
+/// strip holds a second line ("rows 0..175 of 1024" over "band 1 of 8",
+/// `scene::bands`).
+pub const LINE_PX: f64 = 13.0;
 
 /// Which axis of the unfolded world is cut.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

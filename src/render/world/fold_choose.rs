@@ -3,7 +3,7 @@
 //! it best in a pane (`fold.rs` says what the fold is and draws).
 
 use super::camera::{Camera, Rect};
-use super::fold::{Fold, FoldAxis, MIN_PX, MIN_SHARE, READ_PX};
+use super::fold::{Fold, FoldAxis, LINE_PX, MIN_PX, MIN_SHARE, READ_PX};
 use super::geometry::LogicalGeometry;
 
 /// Worlds whose fitted cells get this many pixels are never folded (a
@@ -127,7 +127,7 @@ fn search(
     // the unit when even MIN_PX does not fit one).
     let room = match axis {
         FoldAxis::Columns => pw,
-        FoldAxis::Rows => ph - STRIP_PX * text,
+        FoldAxis::Rows => ph - (STRIP_PX + rows_lines(text) * LINE_PX) * text,
     };
     let mut unit = unit;
     while unit > 1 && (unit as f64) * MIN_PX > room {
@@ -137,6 +137,18 @@ fn search(
     let fit_units = ((room / scale) as u64 / unit).max(1);
     let band = fit_units.saturating_mul(unit).min(length);
     make(axis, band, length, across, pane, Some(scale), text)
+}
+
+/// Caption lines a tall world's strip holds beyond the first: its bands
+/// are narrow, so their captions are broken ("rows 0..175 of 1024" over
+/// "band 1 of 8", `scene::bands`); in presentation mode (`text` > 1),
+/// into three ("rows 176..351", "of 1024", "band 2 of 6").
+fn rows_lines(text: f64) -> f64 {
+    if text > 1.0 {
+        2.0
+    } else {
+        1.0
+    }
 }
 
 /// A fold of `band` cells per band, its strip and gap sized for `scale`
@@ -162,7 +174,10 @@ fn make(
         Camera::fit(w, h, *pane).scale
     });
     let cells = |px: f64| (px / guess.max(1e-9)).ceil().clamp(1.0, 1e15) as u64;
-    let strip = cells(STRIP_PX * text);
+    let strip = match axis {
+        FoldAxis::Columns => cells(STRIP_PX * text),
+        FoldAxis::Rows => cells((STRIP_PX + rows_lines(text) * LINE_PX) * text),
+    };
     let gap = match axis {
         FoldAxis::Columns => 0,
         FoldAxis::Rows => cells(GAP_PX),
