@@ -59,9 +59,9 @@ fn clip(segments: Vec<[f64; 4]>, r: &Rect) -> Vec<[f64; 4]> {
         .collect()
 }
 
-/// What band `k` holds, for its caption: its range in phrases ("rows",
-/// "0..175", "of 1024") and "band 1 of 8".
-fn caption_parts(g: &LogicalGeometry, f: &Fold, k: u64) -> (Vec<String>, String) {
+/// What band `k` holds, for its caption, in phrases: its range ("rows",
+/// "0..175", "of 1024") and last "band 1 of 8"; and the axis's name.
+fn caption_parts(g: &LogicalGeometry, f: &Fold, k: u64) -> (&'static str, Vec<String>) {
     let n = g.dims.len();
     let (name, real) = match f.axis {
         FoldAxis::Columns => ("columns", g.dims.get(n.wrapping_sub(1)).copied()),
@@ -69,33 +69,25 @@ fn caption_parts(g: &LogicalGeometry, f: &Fold, k: u64) -> (Vec<String>, String)
     };
     let real = real.unwrap_or(f.length);
     let (lo, hi) = f.range(k);
-    let of = format!("band {} of {}", k + 1, f.bands);
-    let range = if lo >= real {
-        vec![format!("padding {name}"), format!("{lo}..{}", hi - 1)]
-    } else if hi > real {
-        let to = real - 1;
-        let (a, b) = (format!("{lo}..{to}"), format!("of {real}"));
-        vec![name.into(), a, b, "and padding".into()]
+    let mut parts = vec![name.to_owned(), format!("{lo}..{}", hi - 1)];
+    if lo >= real {
+        parts.insert(0, "padding".into());
     } else {
-        vec![
-            name.into(),
-            format!("{lo}..{}", hi - 1),
-            format!("of {real}"),
-        ]
-    };
-    (range, of)
-}
-
-/// What band `k` holds, for its caption, on one line.
-pub fn caption(g: &LogicalGeometry, f: &Fold, k: u64) -> String {
-    let (range, of) = caption_parts(g, f, k);
-    format!("{}, {of}", range.join(" "))
+        parts[1] = format!("{lo}..{}", hi.min(real) - 1);
+        parts.push(format!("of {real}"));
+        if hi > real {
+            parts.push("and padding".into());
+        }
+    }
+    parts.push(format!("band {} of {}", k + 1, f.bands));
+    (name, parts)
 }
 
 /// Band `k`'s caption in at most `room` lines of `size` px text each at
-/// most `width` px wide: on one line when it fits, else its range broken
-/// between phrases over "band k of n"; cut with an ellipsis only where
-/// even that does not fit.
+/// most `width` px wide: on one line when it fits ("rows 0..175 of 1024,
+/// band 1 of 8"), else its range broken between phrases over "band k of
+/// n", without the axis's name if that takes too many lines; cut with an
+/// ellipsis only where even that does not fit.
 fn caption_lines(
     g: &LogicalGeometry,
     f: &Fold,
@@ -104,36 +96,38 @@ fn caption_lines(
     width: f64,
     room: u64,
 ) -> Vec<String> {
-    let one = caption(g, f, k);
-    let fits = |t: &str| text_width(t, size) <= width;
-    if fits(&one) || room < 2 {
+    let (name, mut parts) = caption_parts(g, f, k);
+    let of = parts.pop().unwrap_or_default();
+    let one = format!("{}, {of}", parts.join(" "));
+    if text_width(&one, size) <= width || room < 2 {
         return vec![fit_text(&one, size, width)];
     }
-    // Broken between phrases; without the axis's name ("rows") if that
-    // takes too many lines.
-    let (range, of) = caption_parts(g, f, k);
-    let wrap = |phrases: &[String]| {
+    // Monospace: a line fits when its characters do.
+    let most = (width / text_width("0", size)) as usize;
+    for named in [true, false] {
         let mut lines: Vec<String> = Vec::new();
-        for phrase in phrases {
+        let mut wide = of.len() > most;
+        for p in &parts {
+            if !named && p == name {
+                continue;
+            }
             match lines.last_mut() {
-                Some(line) if fits(&format!("{line} {phrase}")) => {
-                    line.push(' ');
-                    line.push_str(phrase);
+                Some(l) if l.len() + 1 + p.len() <= most => {
+                    l.push(' ');
+                    l.push_str(p);
                 }
-                _ => lines.push(phrase.clone()),
+                _ => {
+                    wide |= p.len() > most;
+                    lines.push(p.clone());
+                }
             }
         }
         lines.push(of.clone());
-        lines
-    };
-    let mut lines = wrap(&range);
-    if lines.len() as u64 > room || !lines.iter().all(|l| fits(l)) {
-        lines = wrap(&range[1..]);
+        if !wide && lines.len() as u64 <= room {
+            return lines;
+        }
     }
-    if lines.len() as u64 > room {
-        lines = vec![range[1..].join(" "), of];
-    }
-    lines.iter().map(|l| fit_text(l, size, width)).collect()
+    vec![fit_text(&one, size, width)]
 }
 
 /// The outlines, labels and ticks of a folded logical pane. Out of line,
