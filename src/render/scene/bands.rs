@@ -69,11 +69,11 @@ fn caption_parts(g: &LogicalGeometry, f: &Fold, k: u64) -> (&'static str, Vec<St
     };
     let real = real.unwrap_or(f.length);
     let (lo, hi) = f.range(k);
-    let mut parts = vec![name.to_owned(), format!("{lo}..{}", hi - 1)];
+    let mut parts = vec![name.to_owned(), format!("{lo}..{}", hi.saturating_sub(1))];
     if lo >= real {
         parts.insert(0, "padding".into());
     } else {
-        parts[1] = format!("{lo}..{}", hi.min(real) - 1);
+        parts[1] = format!("{lo}..{}", hi.min(real).saturating_sub(1));
         parts.push(format!("of {real}"));
         if hi > real {
             parts.push("and padding".into());
@@ -87,7 +87,8 @@ fn caption_parts(g: &LogicalGeometry, f: &Fold, k: u64) -> (&'static str, Vec<St
 /// most `width` px wide: on one line when it fits ("rows 0..175 of 1024,
 /// band 1 of 8"), else its range broken between phrases over "band k of
 /// n", without the axis's name if that takes too many lines; cut with an
-/// ellipsis only where even that does not fit.
+/// ellipsis only where even that does not fit. Never on one line when
+/// `broken` (another band's caption is broken: all are, alike).
 fn caption_lines(
     g: &LogicalGeometry,
     f: &Fold,
@@ -95,11 +96,12 @@ fn caption_lines(
     size: f64,
     width: f64,
     room: u64,
+    broken: bool,
 ) -> Vec<String> {
     let (name, mut parts) = caption_parts(g, f, k);
     let of = parts.pop().unwrap_or_default();
     let one = format!("{}, {of}", parts.join(" "));
-    if text_width(&one, size) <= width || room < 2 {
+    if (!broken && text_width(&one, size) <= width) || room < 2 {
         return vec![fit_text(&one, size, width)];
     }
     // Monospace: a line fits when its characters do.
@@ -149,6 +151,15 @@ pub fn band_extras(
     }
     let strip_px = f.strip as f64 * camera.scale;
     let size = CAPTION_PX * f.text;
+    let pitch = LINE_PX * f.text;
+    let room = 1 + ((strip_px - size).max(0.0) / pitch).floor() as u64;
+    // Side-by-side bands' captions are all broken when the widest in view
+    // (the last's or, past the array's end, the one before) is.
+    let full = f.across as f64 * camera.scale - 4.0;
+    let broken = f.axis == FoldAxis::Rows
+        && [bands.end.saturating_sub(1), bands.end.saturating_sub(2)]
+            .iter()
+            .any(|&b| caption_lines(g, f, b, size, full, room, false).len() > 1);
     let mut first = true;
     for k in bands {
         let Some((whole, cut, inner)) = band_view(f, k, camera, rect) else {
@@ -178,14 +189,13 @@ pub fn band_extras(
         }
         first = false;
         if strip_px >= size {
-            let width = match f.axis {
-                FoldAxis::Columns => rect.right() - whole.x.max(rect.x),
-                FoldAxis::Rows => whole.w,
-            };
-            let pitch = LINE_PX * f.text;
-            let room = 1 + ((strip_px - size) / pitch).floor() as u64;
-            let lines = caption_lines(g, f, k, size, width - 4.0, room);
+            // (A band cut by the pane's right edge: the part in view.)
             let x = whole.x.max(rect.x) + 2.0;
+            let width = match f.axis {
+                FoldAxis::Columns => rect.right() - x + 2.0,
+                FoldAxis::Rows => whole.w.min(rect.right() - x + 2.0),
+            };
+            let lines = caption_lines(g, f, k, size, width - 4.0, room, broken);
             let top = whole.y - strip_px / 2.0 - (lines.len() - 1) as f64 * pitch / 2.0;
             for (i, text) in lines.into_iter().enumerate() {
                 let y = top + i as f64 * pitch;
