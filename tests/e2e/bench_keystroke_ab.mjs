@@ -25,7 +25,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser, openBenchPage, quantile, repoRoot, startServer, stopAll } from './harness.mjs';
-import { describe, difference } from './stats.mjs';
+import { describe, difference, p95 } from './stats.mjs';
 
 const [loads, rounds, ...dists] = process.argv.slice(2);
 if (!dists.length || !(Number(loads) > 0) || !(Number(rounds) > 1)) {
@@ -80,11 +80,12 @@ try {
     console.log(`${dists[k].slice(-28).padEnd(28)} ${cell(run.samples)} ${cell(run.first)} ${cell(run.later)} ${cell(run.panels)} ${cell(run.control)}  ${warm}`);
   }
   // Each later build against the first (stats.mjs): the difference of the
-  // medians with its 95% bootstrap interval, over all keystrokes and over
-  // the later rounds.
+  // medians, and of the p95s, with its 95% bootstrap interval, over all
+  // keystrokes and over the later rounds.
   for (let k = 1; k < runs.length; k += 1) {
-    const vs = (key) => describe(difference(runs[0][key], runs[k][key]));
-    console.log(`${dists[k]} - ${dists[0]}: all ${vs('samples')}; later rounds ${vs('later')}`);
+    const vs = (key, statistic) => describe(difference(runs[0][key], runs[k][key], { statistic }));
+    console.log(`${dists[k]} - ${dists[0]}: median: all ${vs('samples')}; later rounds ${vs('later')}`);
+    console.log(`${dists[k]} - ${dists[0]}: p95: all ${vs('samples', p95)}; later rounds ${vs('later', p95)}`);
   }
   for (const [k, run] of runs.entries()) {
     if (!run.warm.length) continue;

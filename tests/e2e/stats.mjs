@@ -15,6 +15,15 @@ export function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/**
+ * The nearest-rank p95 of `values` (harness.mjs's `quantile(values, 0.95)`,
+ * again): the statistic of the keystroke targets (docs/performance.md).
+ */
+export function p95(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(0.95 * sorted.length))] : NaN;
+}
+
 /** A seeded generator of floats in [0, 1) (mulberry32). */
 export function random(seed) {
   let s = seed >>> 0;
@@ -33,20 +42,21 @@ const resample = (values, next) => values.map(() => values[Math.floor(next() * v
  * `b` minus `a`: `{ estimate, lo, hi }`, the 95% interval's ends. Paired
  * (`a[i]` and `b[i]` measured in the same round): the median of the
  * differences, resampled by round. Unpaired: the difference of the
- * medians, each build resampled apart.
+ * medians, each build resampled apart. `statistic` (default `median`, or
+ * `p95`) replaces the median in either.
  */
-export function difference(a, b, { paired = false, resamples = 10000, seed = 1 } = {}) {
+export function difference(a, b, { paired = false, resamples = 10000, seed = 1, statistic = median } = {}) {
   const next = random(seed);
   let estimate;
   const draws = [];
   if (paired) {
     if (a.length !== b.length) throw new Error(`paired samples of ${a.length} and ${b.length}`);
     const d = b.map((v, i) => v - a[i]);
-    estimate = median(d);
-    for (let r = 0; r < resamples; r += 1) draws.push(median(resample(d, next)));
+    estimate = statistic(d);
+    for (let r = 0; r < resamples; r += 1) draws.push(statistic(resample(d, next)));
   } else {
-    estimate = median(b) - median(a);
-    for (let r = 0; r < resamples; r += 1) draws.push(median(resample(b, next)) - median(resample(a, next)));
+    estimate = statistic(b) - statistic(a);
+    for (let r = 0; r < resamples; r += 1) draws.push(statistic(resample(b, next)) - statistic(resample(a, next)));
   }
   draws.sort((x, y) => x - y);
   return { estimate, lo: draws[Math.floor(0.025 * resamples)], hi: draws[Math.ceil(0.975 * resamples) - 1] };
