@@ -298,3 +298,18 @@ fn suggestions_tied_on_bytes_and_swaps_go_by_the_order() {
     };
     suggestions_match_brute_force(&c).unwrap();
 }
+
+/// Issue 71: the sentence names `L(n)` as XLA's "Shapes and layout" page
+/// does, `tail_padding_alignment_in_elements`. The page's example: 2 x 3 =
+/// 6 elements, `L(8)` rounds the footprint up to the next multiple of 8.
+#[test]
+fn the_tail_is_named_beside_l_n() {
+    let e = Explanation::of(&array("f32[2,3]{0,1:T(2)L(8)}")).unwrap();
+    assert!(
+        e.sentence.contains(
+            "L(8) (tail_padding_alignment_in_elements) pads the footprint from 6 to 8 elements"
+        ),
+        "{}",
+        e.sentence
+    );
+}

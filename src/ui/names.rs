@@ -20,10 +20,7 @@ pub fn label_note(elements: u64) -> &'static str {
     }
 }
 
-/// The layout proto's field that the text form writes `L(n)` (XLA's
-/// "Shapes and layout" page, "Padding"; `LayoutProto` in
-/// xla/xla_data.proto).
-pub const TAIL_FIELD: &str = "tail_padding_alignment_in_elements";
+pub use crate::core::array::TAIL_FIELD;
 
 /// The summary's line on `L(n)`, `None` for XLA's default 1 (no tail).
 pub fn tail_text(alignment: u64) -> Option<String> {

@@ -339,7 +339,7 @@ test('the L(n) tail is drawn grey in block motion', async () => {
     await frames(page, 2);
     if (k === total - 1) assert.equal(await greys(), 0, 'no tail before the tail stage');
   }
-  assert.match(await page.textContent('#step-label'), /L\(10000\) tail$/);
+  assert.match(await page.textContent('#step-label'), /L\(10000\) tail \(tail_padding_alignment_in_elements\)$/);
   assert.ok((await greys()) > 500, 'the tail is drawn grey');
   await shoot('steps-blocks-tail');
   await page.emulateMedia({ reducedMotion: 'no-preference' });

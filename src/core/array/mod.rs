@@ -58,6 +58,11 @@ pub struct ArrayLayout {
     dynamic_shape_metadata_prefix_bytes: u64,
 }
 
+/// The layout proto's field that the text form writes `L(n)` (XLA's
+/// "Shapes and layout" page, "Padding"; `LayoutProto` in
+/// xla/xla_data.proto): the app and the explanation say it beside `L(n)`.
+pub const TAIL_FIELD: &str = "tail_padding_alignment_in_elements";
+
 /// The parts of a layout besides minor_to_major and tiles, with XLA's
 /// defaults.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -236,7 +241,7 @@ impl ArrayLayout {
     }
 
     /// `L(n)`: the footprint is rounded up to a multiple of this many
-    /// elements; 1 when absent.
+    /// elements; 1 when absent. Named [`TAIL_FIELD`] in XLA's layout proto.
     pub fn tail_padding_alignment(&self) -> u64 {
         self.tail_padding_alignment
     }

@@ -83,8 +83,11 @@ pub fn sentence(analysis: &Analysis, factors: &[Factor]) -> String {
             f.before
         ),
         Some("tail") => format!(
-            "L({}) pads the footprint from {} to {} elements",
-            f.tile_entry, f.before, f.after
+            "L({}) ({}) pads the footprint from {} to {} elements",
+            f.tile_entry,
+            crate::core::array::TAIL_FIELD,
+            f.before,
+            f.after
         ),
         Some(_) => format!(
             "padded_dimensions grow the array from {} to {} elements",

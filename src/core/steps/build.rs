@@ -69,7 +69,12 @@ pub(crate) fn build(layout: &ArrayLayout) -> Result<(Vec<Stage>, Vec<Op>), Error
             "for an untiled array XLA's ShapeUtil::ArraySize (xla/shape_util.cc) returns ByteSizeOfElements, without this tail; the footprint here includes it, as docs/shapes.md defines L(n)".to_owned()
         });
         let dims = vec![StageDim::new(total, "offset".to_owned())];
-        b.push_wrapped(StageKind::Tail, format!("L({align}) tail"), dims, note);
+        b.push_wrapped(
+            StageKind::Tail,
+            format!("L({align}) tail ({})", crate::core::array::TAIL_FIELD),
+            dims,
+            note,
+        );
     }
     Ok((b.stages, b.ops))
 }

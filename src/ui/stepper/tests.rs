@@ -133,7 +133,10 @@ fn the_tail_padding_is_drawn_in_block_motion() {
     let s = steps("f32[64,128]{1,0:T(8,128)L(10000)}");
     assert_eq!(s.motion(), Motion::Blocks);
     let last = s.stages().len() - 1;
-    assert_eq!(s.stages()[last].title(), "L(10000) tail");
+    assert_eq!(
+        s.stages()[last].title(),
+        "L(10000) tail (tail_padding_alignment_in_elements)"
+    );
     let width = s.grid(last).unwrap().cols();
     let p = stage_picture(&s, last).unwrap();
     let tail: Vec<_> = p.cells.iter().filter(|c| !c.element).collect();
