@@ -15,19 +15,15 @@
 // driver or browser is not installed is skipped with a loud message.
 
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, test } from 'node:test';
 import { Key } from 'selenium-webdriver';
-import { AXE_SOURCE, AXE_TAGS, runAxe } from '../axe.mjs';
-import { screenshotDir, startServer, stopAll as stopServers } from '../harness.mjs';
-import { missing, startSession, stopAll as stopSessions, waitUntil } from './webdriver.mjs';
+import { startServer } from '../harness.mjs';
+import { assertAxeClean, eachEngine, screenshot } from './each.mjs';
+import { startSession, waitUntil } from './webdriver.mjs';
 import * as page from './page.mjs';
 
 const WIDTH = 1280;
 const HEIGHT = 720;
-const shots = join(screenshotDir, 'engines');
-const engines = (process.env.ENGINES ?? 'chromium,firefox,webkit').split(',').filter(Boolean);
 
 /** The viewport's size. */
 const viewport = 'return [innerWidth, innerHeight];';
@@ -84,91 +80,67 @@ const stageClosed = `
 
 const inside = (r, [w, h]) => r.left >= -0.5 && r.top >= -0.5 && r.right <= w + 0.5 && r.bottom <= h + 0.5;
 
-after(async () => {
-  await stopSessions();
-  await stopServers();
-});
+eachEngine("presentation mode's checks", (engine) => `${engine}: presentation mode`, (engine) => {
+  let driver;
+  let base;
+  const shot = (name) => screenshot(driver, engine, name);
+  const axe = (what) => assertAxeClean(driver, engine, what);
+  // A key pressed on the page with nothing focused (the app's keys are
+  // the document's; a key typed into a field stays the field's).
+  const press = async (key) => {
+    await driver.executeScript('document.activeElement?.blur()');
+    await driver.actions().sendKeys(key).perform();
+  };
 
-for (const engine of engines) {
-  const why = missing(engine);
-  if (why) {
-    console.error(`\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n!!! ${engine.toUpperCase()} NOT TESTED: ${why}\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n`);
-    test(`${engine}: presentation mode's checks`, { skip: `${engine} NOT TESTED: ${why}` }, () => {});
-    continue;
-  }
-  describe(`${engine}: presentation mode`, () => {
-    let driver;
-    let base;
-    const shot = async (name) => {
-      mkdirSync(shots, { recursive: true });
-      writeFileSync(join(shots, `${engine}-${name}.png`), await driver.takeScreenshot(), 'base64');
-    };
-    const axe = async (what) => {
-      await driver.executeScript(AXE_SOURCE);
-      const violations = await driver.executeAsyncScript(
-        `const done = arguments[arguments.length - 1];
-         (${runAxe})(arguments[0]).then(done, (e) => done([{ rule: 'axe failed', help: String(e) }]));`,
-        AXE_TAGS,
-      );
-      assert.deepEqual(violations, [], `${engine}, ${what}:\n${JSON.stringify(violations, null, 2)}`);
-    };
-    // A key pressed on the page with nothing focused (the app's keys are
-    // the document's; a key typed into a field stays the field's).
-    const press = async (key) => {
-      await driver.executeScript('document.activeElement?.blur()');
-      await driver.actions().sendKeys(key).perform();
-    };
-
-    before(async () => {
-      base = await startServer();
-      driver = await startSession(engine);
-      // The window sized so that the viewport (not the window with its
-      // toolbars) is 1280x720: the window's own frame measured, then added.
-      const win = driver.manage().window();
-      await win.setRect({ width: WIDTH, height: HEIGHT });
-      await driver.get(`${base}?preset=seed-2x3-row`);
-      const [w, h] = await driver.executeScript(viewport);
-      await win.setRect({ width: 2 * WIDTH - w, height: 2 * HEIGHT - h });
-      const now = await driver.executeScript(viewport);
-      assert.deepEqual(now, [WIDTH, HEIGHT], `${engine}: the viewport is ${now}, not ${WIDTH}x${HEIGHT}`);
-    });
-
-    for (const theme of ['light', 'dark']) {
-      test(`${theme}: the 2x3 picture fills the window; \`]\` opens the stages inside it, Escape closes them; axe finds nothing`, async () => {
-        await driver.get(`${base}?present=1&preset=seed-2x3-row`);
-        await waitUntil(driver, page.drawn, 'the picture', 0);
-        // The theme is the app's setting (not kept across loads).
-        assert.ok(await waitUntil(driver, pickTheme, '#theme-select', theme));
-        await waitUntil(driver, presenting, `presentation mode, ${theme}`, theme);
-        // The canvas's frame follows its box (a ResizeObserver), then paints.
-        await driver.sleep(300);
-
-        const seen = await driver.executeScript(layout);
-        const where = JSON.stringify(seen);
-        assert.deepEqual(seen.window, [WIDTH, HEIGHT], where);
-        assert.ok(seen.scroll[0] <= 0 && seen.scroll[1] <= 0, `no page scroll: ${where}`);
-        assert.ok(inside(seen.canvas, seen.window), `the canvas inside the window: ${where}`);
-        assert.ok(inside(seen.logical, seen.window), `the logical view inside the window: ${where}`);
-        assert.ok(inside(seen.memory, seen.window), `the memory view inside the window: ${where}`);
-        assert.ok(seen.memory.top >= seen.logical.bottom - 0.5, `the memory view below the logical one: ${where}`);
-        await shot(`present-${theme}`);
-
-        await press(']');
-        const label = await waitUntil(driver, stageOpen, 'the first stage');
-        const stage = await waitUntil(driver, boxOf, '#step-canvas shown', 'step-canvas');
-        assert.ok(inside(stage, seen.window), `${label}: the stage inside the window: ${JSON.stringify(stage)}`);
-        const still = await driver.executeScript(layout);
-        assert.ok(still.scroll[1] <= 0 && still.scroll[0] <= 0, `no page scroll with the stages: ${JSON.stringify(still)}`);
-        assert.ok(inside(still.canvas, still.window), `the picture still inside the window: ${JSON.stringify(still)}`);
-        await driver.sleep(300);
-        await axe(`presentation mode with the stages open (${theme})`);
-        await shot(`present-${theme}-stages`);
-
-        await press(Key.ESCAPE);
-        await waitUntil(driver, stageClosed, 'the stages closed by Escape');
-        assert.ok(await driver.executeScript('return document.querySelector("main.app.present") !== null'), 'still presenting');
-        await axe(`presentation mode (${theme})`);
-      });
-    }
+  before(async () => {
+    base = await startServer();
+    driver = await startSession(engine);
+    // The window sized so that the viewport (not the window with its
+    // toolbars) is 1280x720: the window's own frame measured, then added.
+    const win = driver.manage().window();
+    await win.setRect({ width: WIDTH, height: HEIGHT });
+    await driver.get(`${base}?preset=seed-2x3-row`);
+    const [w, h] = await driver.executeScript(viewport);
+    await win.setRect({ width: 2 * WIDTH - w, height: 2 * HEIGHT - h });
+    const now = await driver.executeScript(viewport);
+    assert.deepEqual(now, [WIDTH, HEIGHT], `${engine}: the viewport is ${now}, not ${WIDTH}x${HEIGHT}`);
   });
-}
+
+  for (const theme of ['light', 'dark']) {
+    test(`${theme}: the 2x3 picture fills the window; \`]\` opens the stages inside it, Escape closes them; axe finds nothing`, async () => {
+      await driver.get(`${base}?present=1&preset=seed-2x3-row`);
+      await waitUntil(driver, page.drawn, 'the picture', 0);
+      // The theme is the app's setting (not kept across loads).
+      assert.ok(await waitUntil(driver, pickTheme, '#theme-select', theme));
+      await waitUntil(driver, presenting, `presentation mode, ${theme}`, theme);
+      // The canvas's frame follows its box (a ResizeObserver), then paints.
+      await driver.sleep(300);
+
+      const seen = await driver.executeScript(layout);
+      const where = JSON.stringify(seen);
+      assert.deepEqual(seen.window, [WIDTH, HEIGHT], where);
+      assert.ok(seen.scroll[0] <= 0 && seen.scroll[1] <= 0, `no page scroll: ${where}`);
+      assert.ok(inside(seen.canvas, seen.window), `the canvas inside the window: ${where}`);
+      assert.ok(inside(seen.logical, seen.window), `the logical view inside the window: ${where}`);
+      assert.ok(inside(seen.memory, seen.window), `the memory view inside the window: ${where}`);
+      assert.ok(seen.memory.top >= seen.logical.bottom - 0.5, `the memory view below the logical one: ${where}`);
+      await shot(`present-${theme}`);
+
+      await press(']');
+      const label = await waitUntil(driver, stageOpen, 'the first stage');
+      const stage = await waitUntil(driver, boxOf, '#step-canvas shown', 'step-canvas');
+      assert.ok(inside(stage, seen.window), `${label}: the stage inside the window: ${JSON.stringify(stage)}`);
+      const still = await driver.executeScript(layout);
+      assert.ok(still.scroll[1] <= 0 && still.scroll[0] <= 0, `no page scroll with the stages: ${JSON.stringify(still)}`);
+      assert.ok(inside(still.canvas, still.window), `the picture still inside the window: ${JSON.stringify(still)}`);
+      await driver.sleep(300);
+      await axe(`presentation mode with the stages open (${theme})`);
+      await shot(`present-${theme}-stages`);
+
+      await press(Key.ESCAPE);
+      await waitUntil(driver, stageClosed, 'the stages closed by Escape');
+      assert.ok(await driver.executeScript('return document.querySelector("main.app.present") !== null'), 'still presenting');
+      await axe(`presentation mode (${theme})`);
+    });
+  }
+});

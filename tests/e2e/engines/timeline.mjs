@@ -15,16 +15,14 @@
 // driver or browser is not installed is skipped with a loud message.
 
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, test } from 'node:test';
 import { By, Key, until } from 'selenium-webdriver';
-import { AXE_SOURCE, AXE_TAGS, runAxe } from '../axe.mjs';
-import { repoRoot, screenshotDir, startServer, stopAll as stopServers } from '../harness.mjs';
-import { missing, startSession, stopAll as stopSessions, waitUntil } from './webdriver.mjs';
+import { repoRoot, startServer } from '../harness.mjs';
+import { assertAxeClean, eachEngine, screenshot } from './each.mjs';
+import { startSession, waitUntil } from './webdriver.mjs';
 
-const shots = join(screenshotDir, 'engines');
-const engines = (process.env.ENGINES ?? 'chromium,firefox,webkit').split(',').filter(Boolean);
 const DUMP = join(repoRoot, 'tests/fixtures/dump');
 
 /** A fixture module's files (absolute paths) and the script's numbers. */
@@ -58,78 +56,54 @@ const dropFiles = `
   target.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
   return true;`;
 
-after(async () => {
-  await stopSessions();
-  await stopServers();
-});
+eachEngine("the timeline's checks", (engine) => `${engine}: the timeline view`, (engine) => {
+  let driver;
+  let base;
+  const find = (locator) =>
+    driver.wait(until.elementLocated(locator), Number(process.env.E2E_TIMEOUT_MS ?? 15_000), `waiting for ${locator}`);
+  const shot = (name) => screenshot(driver, engine, name);
+  const axe = (what) => assertAxeClean(driver, engine, what);
 
-for (const engine of engines) {
-  const why = missing(engine);
-  if (why) {
-    console.error(`\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n!!! ${engine.toUpperCase()} NOT TESTED: ${why}\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n`);
-    test(`${engine}: the timeline's checks`, { skip: `${engine} NOT TESTED: ${why}` }, () => {});
-    continue;
-  }
-  describe(`${engine}: the timeline view`, () => {
-    let driver;
-    let base;
-    const find = (locator) =>
-      driver.wait(until.elementLocated(locator), Number(process.env.E2E_TIMEOUT_MS ?? 15_000), `waiting for ${locator}`);
-    const shot = async (name) => {
-      mkdirSync(shots, { recursive: true });
-      writeFileSync(join(shots, `${engine}-${name}.png`), await driver.takeScreenshot(), 'base64');
-    };
-    const axe = async (what) => {
-      await driver.executeScript(AXE_SOURCE);
-      const violations = await driver.executeAsyncScript(
-        `const done = arguments[arguments.length - 1];
-         (${runAxe})(arguments[0]).then(done, (e) => done([{ rule: 'axe failed', help: String(e) }]));`,
-        AXE_TAGS,
-      );
-      assert.deepEqual(violations, [], `${engine}, ${what}:\n${JSON.stringify(violations, null, 2)}`);
-    };
-
-    before(async () => {
-      base = await startServer();
-      driver = await startSession(engine);
-      await driver.get(base);
-    });
-
-    test('files chosen in input#open-dump open #timeline with the script\'s peaks', async () => {
-      const { files, want } = fixture('jax-0.10.2', 'module_0010.jit_sgd');
-      // The form comes with the app's second part.
-      const input = await find(By.id('open-dump'));
-      await input.sendKeys(files.join('\n'));
-      const t = await waitUntil(driver, timelineOf, '#timeline', 'module_0010.jit_sgd');
-      assert.equal(t.peakBytes, want.brute_force.peak.bytes);
-      assert.equal(t.peakStep, want.brute_force.peak.step);
-      assert.equal(t.xlaPeakStep, want.stated_peak.step);
-      assert.equal(t.steps, want.brute_force.bytes_per_step.length);
-      const sources = await waitUntil(driver, sourcesSum, 'the sources\' table');
-      assert.equal(sources.bytes, want.brute_force.peak.bytes);
-    });
-
-    test('the arrow keys move the chosen step', async () => {
-      const chart = await find(By.id('timeline-chart'));
-      await driver.executeScript('arguments[0].focus()', chart);
-      await chart.sendKeys(Key.HOME);
-      await waitUntil(driver, `return /^step 0 of /.test(document.getElementById('timeline-at')?.textContent ?? '') || null`, 'step 0');
-      await chart.sendKeys(Key.ARROW_RIGHT, Key.ARROW_RIGHT);
-      await waitUntil(driver, `return /^step 2 of /.test(document.getElementById('timeline-at')?.textContent ?? '') || null`, 'step 2');
-      assert.equal(await chart.getAttribute('aria-valuenow'), '2');
-    });
-
-    test('files dropped on the page open; a hostile name stays text; no axe violations', async () => {
-      const { files, want } = fixture('jax-0.10.2', 'module_0004.jit_scan_remat');
-      const named = files.map((f) => ({ name: f.split('/').pop().replace('module_0004.jit_scan_remat', 'module_0004.x"<b>y'), text: readFileSync(f, 'utf8') }));
-      await driver.executeScript(dropFiles, named);
-      const t = await waitUntil(driver, timelineOf, '#timeline', 'module_0004.x"<b>y');
-      assert.equal(t.peakBytes, want.brute_force.peak.bytes);
-      assert.equal(await driver.executeScript('return document.querySelector("#timeline b")'), null);
-      assert.match(await (await find(By.id('timeline-title'))).getText(), /x"<b>y/);
-      await driver.executeScript('document.getElementById("timeline").scrollIntoView()');
-      await axe('the timeline view');
-      await shot('timeline');
-    });
+  before(async () => {
+    base = await startServer();
+    driver = await startSession(engine);
+    await driver.get(base);
   });
-}
+
+  test('files chosen in input#open-dump open #timeline with the script\'s peaks', async () => {
+    const { files, want } = fixture('jax-0.10.2', 'module_0010.jit_sgd');
+    // The form comes with the app's second part.
+    const input = await find(By.id('open-dump'));
+    await input.sendKeys(files.join('\n'));
+    const t = await waitUntil(driver, timelineOf, '#timeline', 'module_0010.jit_sgd');
+    assert.equal(t.peakBytes, want.brute_force.peak.bytes);
+    assert.equal(t.peakStep, want.brute_force.peak.step);
+    assert.equal(t.xlaPeakStep, want.stated_peak.step);
+    assert.equal(t.steps, want.brute_force.bytes_per_step.length);
+    const sources = await waitUntil(driver, sourcesSum, 'the sources\' table');
+    assert.equal(sources.bytes, want.brute_force.peak.bytes);
+  });
+
+  test('the arrow keys move the chosen step', async () => {
+    const chart = await find(By.id('timeline-chart'));
+    await driver.executeScript('arguments[0].focus()', chart);
+    await chart.sendKeys(Key.HOME);
+    await waitUntil(driver, `return /^step 0 of /.test(document.getElementById('timeline-at')?.textContent ?? '') || null`, 'step 0');
+    await chart.sendKeys(Key.ARROW_RIGHT, Key.ARROW_RIGHT);
+    await waitUntil(driver, `return /^step 2 of /.test(document.getElementById('timeline-at')?.textContent ?? '') || null`, 'step 2');
+    assert.equal(await chart.getAttribute('aria-valuenow'), '2');
+  });
+
+  test('files dropped on the page open; a hostile name stays text; no axe violations', async () => {
+    const { files, want } = fixture('jax-0.10.2', 'module_0004.jit_scan_remat');
+    const named = files.map((f) => ({ name: f.split('/').pop().replace('module_0004.jit_scan_remat', 'module_0004.x"<b>y'), text: readFileSync(f, 'utf8') }));
+    await driver.executeScript(dropFiles, named);
+    const t = await waitUntil(driver, timelineOf, '#timeline', 'module_0004.x"<b>y');
+    assert.equal(t.peakBytes, want.brute_force.peak.bytes);
+    assert.equal(await driver.executeScript('return document.querySelector("#timeline b")'), null);
+    assert.match(await (await find(By.id('timeline-title'))).getText(), /x"<b>y/);
+    await driver.executeScript('document.getElementById("timeline").scrollIntoView()');
+    await axe('the timeline view');
+    await shot('timeline');
+  });
+});
