@@ -11,6 +11,7 @@ use super::browser;
 use super::canvas::LayoutCanvas;
 use super::compare::{CompareLine, CompareMemory};
 use super::controls::Controls;
+use super::motion::reduced_motion;
 use super::shared::Shared;
 use super::stepper::StepPanel;
 use crate::ui::embed::{full_app_href, EmbedControls, EmbedOptions, Shown};
@@ -44,17 +45,6 @@ pub struct EmbedProps {
     /// `None` leaves the link out.
     #[prop_or_default]
     pub app: Option<AttrValue>,
-}
-
-/// Whether the reader asked for less motion (then autoplay stays off).
-fn reduced_motion() -> bool {
-    web_sys::window()
-        .and_then(|w| {
-            w.match_media("(prefers-reduced-motion: reduce)")
-                .ok()
-                .flatten()
-        })
-        .is_some_and(|q| q.matches())
 }
 
 #[function_component]

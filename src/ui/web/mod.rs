@@ -23,6 +23,7 @@ mod later;
 mod leaves;
 mod legacy;
 mod legend;
+mod motion;
 mod panels;
 pub mod panic;
 mod pasted;

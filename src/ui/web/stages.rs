@@ -24,6 +24,7 @@ use crate::ui::stepper::look::{cell_at, placed_apart, with_memory_rows};
 use crate::ui::stepper::zoom::zoomed;
 use crate::ui::stepper::{shown_key, stage_picture, Transition};
 
+use super::motion::reduced_motion;
 use super::shared::Shared;
 use super::stages_paint::{paint, Painted};
 
@@ -48,16 +49,6 @@ pub struct StagesProps {
     pub row_width: u64,
     pub theme: ThemeKind,
     pub dispatch: Callback<Action>,
-}
-
-fn reduced_motion() -> bool {
-    web_sys::window()
-        .and_then(|w| {
-            w.match_media("(prefers-reduced-motion: reduce)")
-                .ok()
-                .flatten()
-        })
-        .is_some_and(|q| q.matches())
 }
 
 type Frame = Rc<RefCell<Option<AnimationFrame>>>;

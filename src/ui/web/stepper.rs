@@ -25,6 +25,7 @@ use crate::ui::model::Model;
 use crate::ui::state::Action;
 use crate::ui::stepper::{placed, shown_key, stage_picture, Placed, Transition};
 
+use super::motion::reduced_motion;
 use super::shared::Shared;
 
 const WIDTH: f64 = 420.0;
@@ -103,16 +104,6 @@ fn paint(canvas: &HtmlCanvasElement, cells: &[Placed], colours: &[String], shown
             (c.h - 2.0).max(1.0),
         );
     }
-}
-
-fn reduced_motion() -> bool {
-    web_sys::window()
-        .and_then(|w| {
-            w.match_media("(prefers-reduced-motion: reduce)")
-                .ok()
-                .flatten()
-        })
-        .is_some_and(|q| q.matches())
 }
 
 type Frame = Rc<RefCell<Option<AnimationFrame>>>;
