@@ -19,14 +19,11 @@ import { before, test } from 'node:test';
 import { Key } from 'selenium-webdriver';
 import { startServer } from '../harness.mjs';
 import { assertAxeClean, eachEngine, screenshot } from './each.mjs';
-import { startSession, waitUntil } from './webdriver.mjs';
+import { sizeViewport, startSession, waitUntil } from './webdriver.mjs';
 import * as page from './page.mjs';
 
 const WIDTH = 1280;
 const HEIGHT = 720;
-
-/** The viewport's size. */
-const viewport = 'return [innerWidth, innerHeight];';
 
 /** arguments: [theme]; true once the app is in presentation mode in that theme, its panes laid out. */
 const presenting = `
@@ -95,15 +92,9 @@ eachEngine("presentation mode's checks", (engine) => `${engine}: presentation mo
   before(async () => {
     base = await startServer();
     driver = await startSession(engine);
-    // The window sized so that the viewport (not the window with its
-    // toolbars) is 1280x720: the window's own frame measured, then added.
-    const win = driver.manage().window();
-    await win.setRect({ width: WIDTH, height: HEIGHT });
+    // The viewport (not the window with its toolbars) 1280x720.
     await driver.get(`${base}?preset=seed-2x3-row`);
-    const [w, h] = await driver.executeScript(viewport);
-    await win.setRect({ width: 2 * WIDTH - w, height: 2 * HEIGHT - h });
-    const now = await driver.executeScript(viewport);
-    assert.deepEqual(now, [WIDTH, HEIGHT], `${engine}: the viewport is ${now}, not ${WIDTH}x${HEIGHT}`);
+    await sizeViewport(driver, WIDTH, HEIGHT);
   });
 
   for (const theme of ['light', 'dark']) {
@@ -116,7 +107,7 @@ eachEngine("presentation mode's checks", (engine) => `${engine}: presentation mo
       // The canvas's frame follows its box (a ResizeObserver), then paints.
       await driver.sleep(300);
 
-      const seen = await driver.executeScript(layout);
+      const seen = await waitUntil(driver, layout, 'where the views are');
       const where = JSON.stringify(seen);
       assert.deepEqual(seen.window, [WIDTH, HEIGHT], where);
       assert.ok(seen.scroll[0] <= 0 && seen.scroll[1] <= 0, `no page scroll: ${where}`);
@@ -130,7 +121,7 @@ eachEngine("presentation mode's checks", (engine) => `${engine}: presentation mo
       const label = await waitUntil(driver, stageOpen, 'the first stage');
       const stage = await waitUntil(driver, boxOf, '#step-canvas shown', 'step-canvas');
       assert.ok(inside(stage, seen.window), `${label}: the stage inside the window: ${JSON.stringify(stage)}`);
-      const still = await driver.executeScript(layout);
+      const still = await waitUntil(driver, layout, 'where the views are');
       assert.ok(still.scroll[1] <= 0 && still.scroll[0] <= 0, `no page scroll with the stages: ${JSON.stringify(still)}`);
       assert.ok(inside(still.canvas, still.window), `the picture still inside the window: ${JSON.stringify(still)}`);
       await driver.sleep(300);

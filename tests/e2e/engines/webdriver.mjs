@@ -171,6 +171,34 @@ export async function startSession(engine) {
   return driver;
 }
 
+/** Sizes the window so that its viewport (`innerWidth` x `innerHeight`,
+ * not the window with its frame) is `width` x `height`, with the page
+ * loaded. The frame is measured, not assumed, and re-measured until the
+ * viewport is right: a window manager or WebKitGTK may apply a resize
+ * after `setRect` has answered, so each size is read once it stops
+ * changing, and every read goes through `waitUntil` (WebKitWebDriver's
+ * unreadable replies while the page draws). Throws with the last size
+ * seen when 10 tries do not get there. */
+export async function sizeViewport(driver, width, height) {
+  const win = driver.manage().window();
+  const read = async () => (await waitUntil(driver, 'return [innerWidth, innerHeight];', 'the viewport')).join('x');
+  let frame = [0, 0];
+  let seen = '';
+  for (let i = 0; i < 10; i += 1) {
+    await win.setRect({ width: width + frame[0], height: height + frame[1] });
+    // Settled: the same size twice, 100 ms apart.
+    for (let last = null; seen !== last; ) {
+      last = seen;
+      await new Promise((wake) => setTimeout(wake, 100));
+      seen = await read();
+    }
+    const [w, h] = seen.split('x').map(Number);
+    if (w === width && h === height) return;
+    frame = [frame[0] + width - w, frame[1] + height - h];
+  }
+  throw new Error(`the viewport is ${seen}, not ${width}x${height}, after 10 tries`);
+}
+
 /** Polls `script` (JS source returning a value) in the page until it is truthy; resolves to it. */
 export async function waitUntil(driver, script, what, ...args) {
   const deadline = Date.now() + Number(process.env.E2E_TIMEOUT_MS ?? 15_000);
