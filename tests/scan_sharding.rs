@@ -171,7 +171,14 @@ fn sharding_wins_over_shardy_and_bad_shardy_says_why() {
     assert_eq!(one(&maximal).sharding, Some("{maximal device=3}"));
     for (sdy, why) in [
         ("#sdy.sharding<@nowhere, [{}, {}]>", "not in the module"),
-        ("#sdy.sharding<@mesh, [{\"x\":(1)2}, {}]>", "sub-axis"),
+        // Read as in MLIR text (tests/mlir_fixtures.rs), refused as there.
+        ("#sdy.sharding<@mesh, [{\"x\":(1)4}, {}]>", "whole axis"),
+        ("#sdy.sharding<@mesh, [{\"x\":(3)2}, {}]>", "divide"),
+        ("#sdy.sharding<@mesh, [{\"x\", ?}, {}]>", "open dim"),
+        (
+            "#sdy.sharding_per_value<[<@mesh, [{}]>, <@nowhere, []>]>",
+            "@nowhere",
+        ),
         ("#sdy.sharding<@mesh, [{\"q\"}, {}]>", "q"),
         ("#sdy.sharding<@mesh, [{\"x\"}, {\"x\"}]>", "x"),
         ("<script>alert(1)</script>", "not a Shardy sharding"),
@@ -185,6 +192,38 @@ fn sharding_wins_over_shardy_and_bad_shardy_says_why() {
             r.1
         );
     }
+    for (meshes, sdy, why) in [
+        (
+            "{mesh = #sdy.mesh<[\"x\"=0]>}",
+            "#sdy.sharding<@mesh, [{}]>",
+            "not an axis size",
+        ),
+        (
+            "{mesh = #sdy.mesh<[\"x\"=4}",
+            "#sdy.sharding<@mesh, [{}]>",
+            "does not read",
+        ),
+        (
+            "{mesh = #sdy.mesh<[\"x\"=4]>}",
+            "#sdy.sharding<@mesh, [{\"x\"}",
+            "not a Shardy sharding",
+        ),
+    ] {
+        let r = one_owned(&sdy_module(meshes, sdy, "f32[8]{0}"));
+        assert!(
+            r.1.as_deref().unwrap_or("").contains(why),
+            "{meshes} {sdy}: {:?}",
+            r.1
+        );
+    }
+    // Read as in MLIR text: a mesh's own device order.
+    let ids = sdy_module(
+        "{mesh = #sdy.mesh<[\"a\"=2, \"b\"=4], device_ids=[3,1,2,0,7,5,6,4]>}",
+        "#sdy.sharding<@mesh, [{\"b\":(2)2}, {\"a\", \"b\":(1)2}]>",
+        "f32[8,8]{1,0}",
+    );
+    // XLA's, for the same program: tests/fixtures/mlir/expected_hlo.tsv.
+    assert_eq!(one(&ids).sharding, Some("{devices=[2,4]3,2,7,6,1,0,5,4}"));
     let no_meshes = "a = f32[8]{0} parameter(0), frontend_attributes={xla.sdy.sharding=\"#sdy.sharding<@mesh, [{}]>\"}";
     assert!(one(no_meshes)
         .sharding_error

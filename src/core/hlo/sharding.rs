@@ -293,33 +293,12 @@ impl ShardingCache {
         let converted = meshes
             .ok_or_else(|| "the module names no xla.sdy.meshes".to_owned())
             .and_then(|m| m.sharding(sdy));
-        let attached = match converted {
-            Ok(named) => {
-                let at = self.index(shape, &named, partitioned, shapes, tables);
-                match tables.get(at) {
-                    Some(a) => classic(a, &named),
-                    None => return Some(at),
-                }
-            }
-            Err(why) => Arc::new(Attached::Sharding(ShardingFacts {
+        Some(match converted {
+            Ok(xla) => self.index(shape, &xla, partitioned, shapes, tables),
+            Err(why) => tables.push(Arc::new(Attached::Sharding(ShardingFacts {
                 error: Some(format!("Shardy's sharding: {why}")),
                 ..ShardingFacts::default()
-            })),
-        };
-        Some(tables.push(attached))
-    }
-}
-
-/// A Shardy sharding's facts with XLA's classic text as the canonical one
-/// (what XLA writes as `sharding=` for it).
-fn classic(attached: &Arc<Attached>, named: &str) -> Arc<Attached> {
-    match (parse_sharding(named), &**attached) {
-        (Ok(s), Attached::Sharding(facts)) if facts.canonical.is_some() => {
-            Arc::new(Attached::Sharding(ShardingFacts {
-                canonical: Some(s.classic().to_string()),
-                ..facts.clone()
-            }))
-        }
-        _ => Arc::clone(attached),
+            }))),
+        })
     }
 }

@@ -8,8 +8,9 @@
 //! - `element.rs`, `types.rs`, `tensor.rs`: MLIR types -> XLA shapes.
 //! - `sdy.rs`: Shardy meshes; `sdy_sharding.rs`: Shardy shardings -> HLO
 //!   shardings, their axes and sub-axes checked by `sdy_axes.rs` and
-//!   exported by `sdy_export.rs`; `sharding_attr.rs`: GSPMD's sharding
-//!   strings.
+//!   exported by `sdy_export.rs`; `sdy_hlo.rs`: the same in HLO text's
+//!   `xla.sdy.meshes` / `xla.sdy.sharding`; `sharding_attr.rs`: GSPMD's
+//!   sharding strings.
 //! - `reader.rs`: the reader, statement by statement; `statement.rs`:
 //!   where a statement ends; `roles.rs`: where each type stands, with its
 //!   name; `op_syntax.rs`: an op statement's names and trailing types;
@@ -30,6 +31,7 @@ mod roles;
 mod sdy;
 mod sdy_axes;
 mod sdy_export;
+mod sdy_hlo;
 mod sdy_sharding;
 mod sharding_attr;
 mod statement;

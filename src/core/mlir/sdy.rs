@@ -46,11 +46,11 @@ pub struct Mesh {
 /// A module's declared meshes (`sdy.mesh @name = <...>`).
 #[derive(Clone, Debug, Default)]
 pub struct Meshes {
-    list: Vec<(String, Result<Mesh, SdyError>)>,
+    pub(super) list: Vec<(String, Result<Mesh, SdyError>)>,
 }
 
 /// How many meshes a module may declare before the rest are ignored.
-const MAX_MESHES: usize = 256;
+pub(super) const MAX_MESHES: usize = 256;
 
 impl Meshes {
     /// Every `sdy.mesh @name = <...>` statement of `text` (one pass over
