@@ -24,10 +24,15 @@ XLA makes of each sharded value:
 With `--subaxes`, it writes programs whose shardings name sub-axes
 (`"x":(2)4`, Shardy's split of a mesh axis), which JAX's API cannot
 write: a lowered `a + a` with its argument's sharding (and, for one, its
-mesh's `device_ids`) replaced in the text; `sharding` is what XLA's own
-import of that text prints (`mlir_module_to_xla_computation`, which runs
-Shardy's export, `convertToHloSharding`), and `per_device` the entry
-parameter's shape in the program XLA compiles from it.
+mesh's `device_ids`) replaced in the text, or, for uneven dims, a lowered
+`with_sharding_constraint` with the constraint's; `sharding` is what
+XLA's own import of that text prints (`mlir_module_to_xla_computation`,
+which runs Shardy's export, `convertToHloSharding`), and `per_device` the
+entry parameter's shape in the program XLA compiles from it (for a
+constraint, the partitioned instruction's, as above). It also writes
+that import's HLO text, `<case>.shardy.hlo`, whose instructions carry
+the Shardy sharding in `xla.sdy.sharding` beside XLA's `sharding=`, with
+the same rows in `expected_hlo.tsv` (rewritten each run).
 
 With `--bench`, it writes instead one larger program's two texts,
 `bench_mlp.<tag>.mlir` and `bench_mlp.<tag>.hlo` (a sharded MLP's
@@ -105,14 +110,16 @@ def hlo_params(hlo_text):
     return out
 
 
-def hlo_constraints(hlo_text):
-    """(shape, sharding) of each `Sharding` custom call, in order."""
+def hlo_constraints(hlo_text, names=False):
+    """(shape, sharding) of each `Sharding` custom call, in order (with
+    its name first if `names`)."""
     out = []
     for line in hlo_text.splitlines():
-        m = re.search(r"= (\S+) custom-call\(.*custom_call_target=\"Sharding\", sharding=", line)
+        m = re.search(r"(\S+) = (\S+) custom-call\(.*custom_call_target=\"Sharding\", sharding=", line)
         if m:
             at = line.index("sharding=", line.index("Sharding\"")) + len("sharding=")
-            out.append((m.group(1), braced(line, at)))
+            found = (m.group(2), braced(line, at))
+            out.append((m.group(1).lstrip("%"),) + found if names else found)
     return out
 
 
@@ -231,35 +238,75 @@ def main():
 
 
 def subaxis_cases():
-    """name, mesh axes, device ids (or None), dims, the sharding's dims.
-    Even dims only: for an uneven entry parameter the compiled program's
-    shape is not the sharding's (f32[6,8] on {"x"} of 8 devices compiles
-    to f32[3,8]), and JAX refuses uneven arguments anyway."""
-    yield "subaxes_split", [("x", 8)], None, (8, 8), '[{"x":(1)2}, {"x":(2)4}]'
-    yield "subaxes_middle", [("x", 8)], None, (8, 8), '[{"x":(2)2}, {}]'
-    yield "subaxes_minor", [("x", 4), ("y", 2)], None, (8, 4), '[{"y", "x":(2)2}, {}]'
+    """name, mesh axes, device ids (or None), dims, the sharding's dims,
+    and where the sharding goes: on the argument (`arg`), or on a
+    `with_sharding_constraint` of the argument's first `dims` elements
+    (`constraint`: the argument itself is 8x8 and replicated).
+
+    An argument's dims are even: for an uneven entry parameter the
+    compiled program's shape is not the sharding's (f32[6,8] on {"x"} of
+    8 devices compiles to f32[3,8]), and JAX refuses uneven arguments
+    anyway. Uneven dims are checked on a constraint, as `uneven_constraint`
+    is: the shape XLA's SPMD partitioner gave the instruction it made of
+    the `Sharding` custom call (`partitioned_shape`)."""
+    yield "subaxes_split", [("x", 8)], None, (8, 8), '[{"x":(1)2}, {"x":(2)4}]', "arg"
+    yield "subaxes_middle", [("x", 8)], None, (8, 8), '[{"x":(2)2}, {}]', "arg"
+    yield "subaxes_minor", [("x", 4), ("y", 2)], None, (8, 4), '[{"y", "x":(2)2}, {}]', "arg"
     yield "subaxes_replicated", [("x", 4), ("y", 2)], None, (4, 4), \
-        '[{"x":(2)2}, {"y"}], replicated={"x":(1)2}'
+        '[{"x":(2)2}, {"y"}], replicated={"x":(1)2}', "arg"
     yield "subaxes_mesh3", [("x", 1), ("y", 4), ("z", 2)], None, (8, 8), \
-        '[{"y":(2)2, "x"}, {"z", "y":(1)2}]'
+        '[{"y":(2)2, "x"}, {"z", "y":(1)2}]', "arg"
     yield "subaxes_device_ids", [("a", 2), ("b", 4)], [3, 1, 2, 0, 7, 5, 6, 4], (8, 8), \
-        '[{"b":(2)2}, {"a", "b":(1)2}]'
+        '[{"b":(2)2}, {"a", "b":(1)2}]', "arg"
     # Not a sub-axis: a mesh of one device, whose axes cut nothing.
-    yield "subaxes_one_device", [("a", 1)], None, (8, 8), '[{"a"}, {}]'
+    yield "subaxes_one_device", [("a", 1)], None, (8, 8), '[{"a"}, {}]', "arg"
+    # Uneven dims.
+    yield "subaxes_uneven_major", [("x", 8)], None, (6, 8), '[{"x":(1)2}, {}]', "constraint"
+    yield "subaxes_uneven_minor", [("x", 8)], None, (7, 5), '[{"x":(2)4}, {}]', "constraint"
+    yield "subaxes_uneven_few", [("x", 8)], None, (3, 5), '[{"x":(2)4}, {}]', "constraint"
+    yield "subaxes_uneven_mesh2", [("x", 4), ("y", 2)], None, (7, 5), \
+        '[{"y", "x":(2)2}, {}]', "constraint"
+    yield "subaxes_uneven_replicated", [("x", 4), ("y", 2)], None, (7, 5), \
+        '[{"x":(2)2}, {"y"}], replicated={"x":(1)2}', "constraint"
+    yield "subaxes_uneven_mesh3", [("x", 1), ("y", 4), ("z", 2)], None, (7, 5), \
+        '[{"y":(2)2}, {"z", "y":(1)2}]', "constraint"
 
 
 def subaxes(out):
+    """Writes each sub-axes case's MLIR text (`<case>.shardy.mlir`, rows in
+    `expected.tsv`) and the HLO text XLA makes of it (`<case>.shardy.hlo`,
+    rows in `expected_hlo.tsv`, rewritten): `PyMlirModuleToXlaComputation`
+    (jaxlib/xla/mlir.cc, `_jax.mlir.mlir_module_to_xla_computation`) runs
+    `ExportShardyForHloRoundTrip` (xla/pjrt/mlir_to_hlo.cc: Shardy's
+    round-trip export, `addSdyRoundTripExportPipeline`) before converting,
+    so that each instruction keeps its Shardy sharding in
+    `frontend_attributes={xla.sdy.sharding=...}` and the module its meshes
+    in `xla.sdy.meshes`, beside the HLO `sharding=` XLA's export made of
+    it: the text `jax.jit(f).lower(..).as_text(dialect="hlo")` prints."""
     from jax._src import compiler
     from jax._src.lib import _jax, hlo, xla_client
 
     devs = np.array(jax.devices()[:8])
-    rows = []
-    for name, axes, ids, dims, body in subaxis_cases():
+    rows, hlo_rows = [], []
+    for name, axes, ids, dims, body, where in subaxis_cases():
         count = int(np.prod([size for _, size in axes]))
         mesh = Mesh(devs[:count].reshape([size for _, size in axes]), tuple(a for a, _ in axes))
-        arg = jax.ShapeDtypeStruct(dims, jnp.float32, sharding=NamedSharding(mesh, P()))
-        text = jax.jit(lambda a: a + a).lower(arg).as_text()
-        text, n = re.subn(r"#sdy\.sharding<@mesh, \[[^\]]*\]>", f"#sdy.sharding<@mesh, {body}>", text)
+        if where == "arg":
+            arg = jax.ShapeDtypeStruct(dims, jnp.float32, sharding=NamedSharding(mesh, P()))
+            text = jax.jit(lambda a: a + a).lower(arg).as_text()
+            pattern = r"#sdy\.sharding<@mesh, \[[^\]]*\]>"
+            replace = f"#sdy.sharding<@mesh, {body}>"
+        else:
+            arg = jax.ShapeDtypeStruct((8, 8), jnp.float32, sharding=NamedSharding(mesh, P()))
+            cut = next(a for a, size in axes if size > 1)
+
+            def f(a, d0=dims[0], d1=dims[1], s=NamedSharding(mesh, P(cut, None))):
+                return jax.lax.with_sharding_constraint(a[:d0, :d1] * 2, s).sum()
+
+            text = jax.jit(f).lower(arg).as_text()
+            pattern = r"(sdy\.sharding_constraint %\S+ )<@mesh, \[[^\]]*\]>"
+            replace = rf"\1<@mesh, {body}>"
+        text, n = re.subn(pattern, replace, text)
         assert n == 1, text
         if ids is not None:
             text, n = re.subn(r"(sdy\.mesh @mesh = <\[[^\]]*\])>", rf"\1, device_ids={ids}>".replace(" ", ""), text)
@@ -269,18 +316,44 @@ def subaxes(out):
             fh.write(text)
         module = _jax.mlir.mlir_module_to_xla_computation(text, use_tuple_args=False).as_hlo_module()
         hlo_text = module.to_string(hlo.HloPrintOptions.short_parsable())
+        hlo_file = f"{name}.shardy.hlo"
+        with open(os.path.join(out, hlo_file), "w") as fh:
+            fh.write(hlo_text)
+        with tempfile.TemporaryDirectory() as dump:
+            options = compiler.get_compile_options(
+                num_replicas=1, num_partitions=count, device_assignment=np.arange(count).reshape(1, count),
+                env_options_overrides={"xla_dump_to": dump, "xla_dump_hlo_pass_re": "spmd-partitioning"})
+            options.executable_build_options.use_spmd_partitioning = True
+            options.executable_build_options.use_shardy_partitioner = True
+            exe = devs[0].client.compile_and_load(text, xla_client.DeviceList(tuple(devs[:count])), options)
+            params, _ = entry_layout(exe.hlo_modules()[0].to_string())
+            after = [f for f in os.listdir(dump) if "after_spmd-partitioning" in f]
+            partitioned = open(os.path.join(dump, after[0])).read() if after else ""
         shape, sharding = hlo_params(hlo_text)[0]
-        options = compiler.get_compile_options(
-            num_replicas=1, num_partitions=count, device_assignment=np.arange(count).reshape(1, count))
-        options.executable_build_options.use_spmd_partitioning = True
-        options.executable_build_options.use_shardy_partitioner = True
-        exe = devs[0].client.compile_and_load(text, xla_client.DeviceList(tuple(devs[:count])), options)
-        params, _ = entry_layout(exe.hlo_modules()[0].to_string())
-        rows.append((file, "arg0", shape, sharding, strip_layout(params[0])))
+        found = [(file, "arg0", shape, sharding, strip_layout(params[0]))]
+        for k, (cname, cshape, csharding) in enumerate(hlo_constraints(hlo_text, names=True)):
+            found.append((file, f"constraint{k}", strip_layout(cshape), csharding,
+                          partitioned_shape(partitioned, cname)))
+        rows += found
+        hlo_rows += [(hlo_file,) + row[1:] for row in found]
     with open(os.path.join(out, "expected.tsv"), "a") as fh:
         for row in rows:
             fh.write("\t".join(row) + "\n")
+    with open(os.path.join(out, "expected_hlo.tsv"), "w") as fh:
+        for row in hlo_rows:
+            fh.write("\t".join(row) + "\n")
     print(f"{len(rows)} rows, jax {jax.__version__}, sub-axes", file=sys.stderr)
+
+
+def partitioned_shape(text, name):
+    """One device's shape of the instruction `name` (a `Sharding` custom
+    call of the module XLA imported) in the module XLA's SPMD partitioner
+    wrote: the instructions whose `op_name` metadata is `name` (the
+    partitioner's copy, and any reshard before it), which must agree."""
+    shapes = {m.group(1).split("{")[0] for m in re.finditer(
+        r"= (\S+) \S+\(.*metadata=\{op_name=\"" + re.escape(name) + r"\"", text)}
+    assert len(shapes) == 1, (name, shapes)
+    return shapes.pop()
 
 
 def bench_program(out, tag):

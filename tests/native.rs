@@ -54,6 +54,7 @@ mod render_svg;
 mod render_views;
 mod report_match;
 mod scan_finds;
+mod scan_hlo_sdy;
 mod scan_json;
 mod scan_mlir;
 mod scan_records;
