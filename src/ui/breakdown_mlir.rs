@@ -38,13 +38,18 @@ pub fn enable() {
 /// Turns MLIR on when `text` looks like MLIR: the app calls it on each
 /// text that comes in (a paste, a drop, an edit, the text kept from the
 /// last visit) before reading it, so that a module pasted first is held
-/// and scanned, and an op line typed first is read as one. For any other
-/// text it is a few byte comparisons, inlined: typing shapes never calls
-/// into the second part of the app's module.
+/// and scanned, and an op line typed first is read as one. HLO text with
+/// Shardy's attributes (`xla.sdy.`) turns their reader on
+/// (`core::hlo::enable_sdy`). For any other text it is a few byte
+/// comparisons and a search, inlined: typing shapes never calls into the
+/// second part of the app's module.
 #[inline(always)]
 pub fn enable_for(text: &str) {
     if looks_like_mlir(text) {
         enable();
+    } else if text.contains("xla.sdy.") {
+        // HLO text's Shardy attributes, read by the same code.
+        crate::core::hlo::enable_sdy();
     }
 }
 

@@ -57,5 +57,5 @@ pub use scanner::mlir_scan::enable_mlir;
 #[cfg(not(target_arch = "wasm32"))]
 pub use scanner::parallel::scan_on_threads;
 pub use scanner::{Outcome, Progress, Scanner, NOTHING_FOUND_HINT, TOO_LONG_HINT};
-pub use sdy::SdyMeshes;
+pub use sdy::{enable_sdy, SdyMeshes};
 pub use sharding::{sharding_facts, ShardingFacts};
