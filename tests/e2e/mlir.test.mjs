@@ -4,7 +4,9 @@
 // sharding and per-device shape XLA gives it (tests/fixtures/mlir/, made
 // by scripts/mlir-oracle.py from jax itself), and a row drawn when
 // clicked; one op line pasted into a page that has read no MLIR yet gets
-// its breakdown. Alone: (cd tests/e2e && node --test mlir.test.mjs).
+// its breakdown; HLO text whose only shardings are Shardy's attributes
+// (`xla.sdy.sharding`, sub-axes) read on a page that had not read them.
+// Alone: (cd tests/e2e && node --test mlir.test.mjs).
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -109,5 +111,33 @@ test('one op line pasted into a page that has read no MLIR: its breakdown, its r
   assert.deepEqual(parts.slice(0, 3), ['hl-name', 'hl-shape', 'hl-op']);
   assert.equal(await page.inputValue('#shape-input'), line);
   await page.waitForFunction(() => document.getElementById('shape-canonical')?.textContent === 'bf16[8,8]{1,0}');
+  assert.deepEqual(app.errors, []);
+});
+
+test("an HLO module with only Shardy's attributes, pasted first: sub-axes on an uneven dim read as XLA partitions them", async () => {
+  // A new page (as above): the paste itself must turn Shardy's reader on.
+  await page.evaluate(() => document.getElementById('document-clear')?.click());
+  await page.waitForFunction(() => !document.getElementById('shape-input').hasAttribute('data-text-length'));
+  await page.reload();
+  await waitForPicture(page);
+  // XLA's own HLO text of the program, with its `sharding=` taken out:
+  // what is left is the Shardy attribute `{"y", "x":(2)2}` on f32[7,5].
+  const file = 'subaxes_uneven_mesh2.shardy.hlo';
+  const text = fixture(file).replace(/, sharding=\{[^{}]*\}/g, '');
+  assert.ok(!text.includes('sharding={') && text.includes('xla.sdy.sharding='));
+  const [want] = readFileSync(join(dir, 'expected_hlo.tsv'), 'utf8')
+    .split('\n')
+    .map((l) => l.split('\t'))
+    .filter((f) => f[0] === file && f[1] === 'constraint0')
+    .map(([, , global, sharding, perDevice]) => ({ global, sharding, perDevice }));
+  await pasteText(page, text);
+  await waitForHeld(page, text.length);
+  await page.waitForFunction(() => /shapes found$/.test(document.getElementById('document-summary')?.textContent ?? ''));
+  const rows = await rowsInTextOrder();
+  const sharded = rows.filter((r) => r.text.startsWith(`${want.global}{`) && r.perDevice);
+  assert.equal(sharded.length, 1, JSON.stringify(rows));
+  assert.ok(sharded[0].perDevice.startsWith(`${want.perDevice}{`), sharded[0].perDevice);
+  assert.ok(sharded[0].perDevice.endsWith(`sharding=${want.sharding}`), sharded[0].perDevice);
+  await screenshot(page, 'mlir-hlo-sdy');
   assert.deepEqual(app.errors, []);
 });
