@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use memchr::memmem::{Finder, FinderRev};
+use memchr::memmem::Finder;
 
 use super::bytes::skip_space;
 use super::sdy::{Meshes, SdyError};
@@ -58,15 +58,13 @@ pub struct Find<'a> {
 pub struct Reader {
     pub(super) meshes: Meshes,
     pos: usize,
-    shape: String,
+    pub(super) shape: String,
     pub(super) cache: HashMap<String, Result<String, (usize, usize, String)>>,
     tensor: Finder<'static>,
     tuple: Finder<'static>,
     token: Finder<'static>,
     pub(super) sharding: Finder<'static>,
     pub(super) spans: Vec<(usize, usize)>,
-    /// ` : `, looked for from a statement's end.
-    pub(super) colon: FinderRev<'static>,
     /// The last types read (MLIR text, XLA text or why not, relative to
     /// the type): most programs repeat a few types, read once here.
     memo: [(Vec<u8>, Result<String, TypeError>); 4],
@@ -98,7 +96,6 @@ impl Reader {
             sharding: Finder::new(b"sharding"),
             spans: Vec::new(),
             at: Vec::new(),
-            colon: FinderRev::new(b" : "),
             memo: std::array::from_fn(|_| (Vec::new(), Ok(String::new()))),
             memo_next: 0,
             rare: memchr::memmem::find(text.as_bytes(), b"tuple<").is_some()

@@ -7,7 +7,7 @@ use super::manual::{Manual, OP};
 use super::op_syntax::{op_head, paren_close, result_name, results_count, trailing_colon};
 use super::reader::{Find, Reader, Role};
 use super::statement::is_word;
-use super::types::{read_type, type_at};
+use super::types::{quick_close, read_type, type_at};
 use crate::core::span::Span;
 
 impl Reader {
@@ -99,9 +99,19 @@ impl Reader {
         visit: &mut dyn FnMut(Find<'_>),
     ) {
         let b = text.as_bytes();
-        // The attributes follow the type: find the type's end first.
-        let mut probe = String::new();
-        let (stop, _) = read_type(text, ts, end, &mut probe);
+        // The attributes follow the type: find the type's end first (a
+        // tensor's `>` when nothing nests in it, else by reading it).
+        let quick = if b[ts..end].starts_with(b"tensor<") {
+            quick_close(b, ts + 6, end).map(|c| c + 1)
+        } else {
+            None
+        };
+        let stop = quick.unwrap_or_else(|| {
+            let mut probe = std::mem::take(&mut self.shape);
+            let (stop, _) = read_type(text, ts, end, &mut probe);
+            self.shape = probe;
+            stop
+        });
         let a = skip_space(b, stop, end);
         let sharding = if b.get(a) == Some(&b'{') && a < end {
             let ac = close_of(b, a, end).unwrap_or(end);
@@ -139,7 +149,7 @@ impl Reader {
             Some(m) => (m.names, Some(m.op)),
             None => op_head(b, s, e),
         };
-        let sig = trailing_colon(&self.colon, b, s, e);
+        let sig = trailing_colon(b, s, e);
         let mut operands = (e, e);
         let mut results = (e, e);
         if let Some(c) = sig {
