@@ -7,10 +7,23 @@
 /// Lines one statement may span.
 pub const MAX_LINES: usize = 64;
 
-/// A byte of an MLIR identifier (`%arg0`, `@main`, `stablehlo.add`).
+/// A byte of an MLIR identifier (`%arg0`, `@main`, `stablehlo.add`): one
+/// load from a table (every op name and value name is walked by it).
+#[inline(always)]
 pub(crate) fn is_word(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'$' | b'-' | b'#')
+    WORD[b as usize]
 }
+
+const WORD: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'$' | b'-' | b'#');
+        c += 1;
+    }
+    t
+};
 
 /// The statement starting at `pos`: `(start, end)` with `end` at its last
 /// line's `\n` (or the text's end).
