@@ -35,6 +35,21 @@ impl Unmatched {
     }
 }
 
+/// A table of the bytes in `set`, for loops that pass other bytes by
+/// one load (a `match` of many arms costs several compares per byte).
+pub(crate) const fn byte_set(set: &[u8]) -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut k = 0;
+    while k < set.len() {
+        t[set[k] as usize] = true;
+        k += 1;
+    }
+    t
+}
+
+/// What bracket matching stops at: strings, arrows, brackets.
+pub(crate) const BRACKETS: [bool; 256] = byte_set(b"\"-<([{>)]}");
+
 fn closer(open: u8) -> u8 {
     match open {
         b'<' => b'>',
@@ -99,6 +114,10 @@ pub(crate) fn close_of(b: &[u8], open: usize, end: usize) -> Result<usize, Unmat
     let mut i = open + 1;
     while i < end {
         let c = b[i];
+        if !BRACKETS[c as usize] {
+            i += 1;
+            continue;
+        }
         match c {
             b'"' => {
                 i = string_end(b, i, end);

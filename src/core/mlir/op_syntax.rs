@@ -2,7 +2,7 @@
 //! results, the op, where its trailing types start and how many results
 //! they list.
 
-use super::bytes::{close_of, skip_space, split_top, string_end, trim};
+use super::bytes::{close_of, BRACKETS, skip_space, split_top, string_end, trim};
 use super::statement::is_word;
 use crate::core::span::Span;
 
@@ -95,6 +95,9 @@ fn last_spaced_colon(b: &[u8], s: usize, e: usize) -> Option<usize> {
 pub(super) fn paren_close(b: &[u8], open: usize, e: usize) -> Option<usize> {
     let mut depth = 0usize;
     for (k, &c) in b[open..e].iter().enumerate() {
+        if !BRACKETS[c as usize] {
+            continue;
+        }
         match c {
             b'(' => depth += 1,
             b')' => {
@@ -115,6 +118,10 @@ fn never_closes_outer(b: &[u8], s: usize, e: usize) -> bool {
     let mut depth = 0usize;
     let mut i = s;
     while i < e {
+        if !BRACKETS[b[i] as usize] {
+            i += 1;
+            continue;
+        }
         match b[i] {
             b'"' => return false,
             b'-' if b.get(i + 1) == Some(&b'>') => i += 1,
