@@ -50,6 +50,18 @@ pub(crate) const fn byte_set(set: &[u8]) -> [bool; 256] {
 /// What bracket matching stops at: strings, arrows, brackets.
 pub(crate) const BRACKETS: [bool; 256] = byte_set(b"\"-<([{>)]}");
 
+/// The first byte at or after `i` (before `end`) in `set`, or `end`.
+#[inline(always)]
+pub(crate) fn next_in(b: &[u8], i: usize, end: usize, set: &[bool; 256]) -> usize {
+    match b.get(i..end) {
+        Some(hay) => hay
+            .iter()
+            .position(|&c| set[c as usize])
+            .map_or(end, |k| i + k),
+        None => end,
+    }
+}
+
 fn closer(open: u8) -> u8 {
     match open {
         b'<' => b'>',
@@ -112,12 +124,12 @@ pub(crate) fn close_of(b: &[u8], open: usize, end: usize) -> Result<usize, Unmat
     stack[0] = closer(b[open]);
     let mut depth = 1;
     let mut i = open + 1;
-    while i < end {
-        let c = b[i];
-        if !BRACKETS[c as usize] {
-            i += 1;
-            continue;
+    loop {
+        i = next_in(b, i, end, &BRACKETS);
+        if i >= end {
+            break;
         }
+        let c = b[i];
         match c {
             b'"' => {
                 i = string_end(b, i, end);

@@ -2,9 +2,15 @@
 //! results, the op, where its trailing types start and how many results
 //! they list.
 
-use super::bytes::{close_of, BRACKETS, skip_space, split_top, string_end, trim};
+use super::bytes::{
+    byte_set, close_of, next_in, skip_space, split_top, string_end, trim, BRACKETS,
+};
 use super::statement::is_word;
 use crate::core::span::Span;
+
+/// What ends a statement's result names: its ` = `, or an opener first
+/// (then it has none).
+const HEAD_END: [bool; 256] = byte_set(b"=(<{");
 
 /// The result names (`%0`, `%0:2`, `%a, %b`) before ` = `, and the op.
 pub(super) fn op_head(b: &[u8], s: usize, e: usize) -> ((usize, usize), Option<Span>) {
@@ -12,17 +18,17 @@ pub(super) fn op_head(b: &[u8], s: usize, e: usize) -> ((usize, usize), Option<S
     let mut names = (s, s);
     if b.get(i) == Some(&b'%') {
         // Up to the `=` that ends the names.
-        let eq = (i..e).find(|&k| b[k] == b'=' || b[k] == b'(' || b[k] == b'<' || b[k] == b'{');
-        if let Some(eq) = eq.filter(|&k| b[k] == b'=') {
+        let eq = next_in(b, i, e, &HEAD_END);
+        if eq < e && b[eq] == b'=' {
             names = trim(b, s, eq);
             i = skip_space(b, eq + 1, e);
         }
     }
     let op_start = if b.get(i) == Some(&b'"') { i + 1 } else { i };
-    let mut k = op_start;
-    while k < e && is_word(b[k]) {
-        k += 1;
-    }
+    let k = match b.get(op_start..e) {
+        Some(rest) => op_start + rest.iter().position(|&c| !is_word(c)).unwrap_or(rest.len()),
+        None => op_start,
+    };
     let op = (k > op_start).then(|| Span::new(op_start, k));
     (names, op)
 }
@@ -117,10 +123,10 @@ pub(super) fn paren_close(b: &[u8], open: usize, e: usize) -> Option<usize> {
 fn never_closes_outer(b: &[u8], s: usize, e: usize) -> bool {
     let mut depth = 0usize;
     let mut i = s;
-    while i < e {
-        if !BRACKETS[b[i] as usize] {
-            i += 1;
-            continue;
+    loop {
+        i = next_in(b, i, e, &BRACKETS);
+        if i >= e {
+            break;
         }
         match b[i] {
             b'"' => return false,
