@@ -9,10 +9,8 @@
 //! Embed mode keeps its smaller `stepper.rs` panel (the embed module's
 //! budget); the ids, `data-motion` and `data-rects` are the same.
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
-use gloo::render::{request_animation_frame, AnimationFrame};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlCanvasElement, PointerEvent};
 use yew::prelude::*;
@@ -22,9 +20,9 @@ use crate::ui::model::Model;
 use crate::ui::state::Action;
 use crate::ui::stepper::look::{cell_at, placed_apart, with_memory_rows};
 use crate::ui::stepper::zoom::zoomed;
-use crate::ui::stepper::{shown_key, stage_picture, Transition};
+use crate::ui::stepper::{shown_key, stage_picture, Placed};
 
-use super::motion::reduced_motion;
+use super::motion::{change_stage, Frame};
 use super::shared::Shared;
 use super::stages_paint::{paint, Painted};
 
@@ -33,7 +31,6 @@ use super::stages_paint::{paint, Painted};
 pub(super) const WIDTH: f64 = 640.0;
 pub(super) const HEIGHT: f64 = 400.0;
 pub(super) const BACKING: f64 = 2.0;
-const MOVE_MS: f64 = 450.0;
 
 #[derive(Properties, PartialEq)]
 pub struct StagesProps {
@@ -49,32 +46,6 @@ pub struct StagesProps {
     pub row_width: u64,
     pub theme: ThemeKind,
     pub dispatch: Callback<Action>,
-}
-
-type Frame = Rc<RefCell<Option<AnimationFrame>>>;
-
-fn animate(
-    frame: Frame,
-    canvas: HtmlCanvasElement,
-    moving: Rc<Transition>,
-    to: Rc<Painted>,
-    theme: Theme,
-    shown: Option<u64>,
-    start: Option<f64>,
-) {
-    let next = frame.clone();
-    let handle = request_animation_frame(move |now| {
-        let start = start.unwrap_or(now);
-        let t = (now - start) / MOVE_MS;
-        if t >= 1.0 {
-            paint(&canvas, &to, &to.cells, &theme, shown);
-            next.borrow_mut().take();
-            return;
-        }
-        paint(&canvas, &to, &moving.at(t), &theme, shown);
-        animate(next, canvas, moving, to, theme, shown, Some(start));
-    });
-    *frame.borrow_mut() = Some(handle);
 }
 
 #[function_component]
@@ -133,21 +104,10 @@ pub fn StagePanel(props: &StagesProps) -> Html {
         );
         let painted = painted.clone();
         use_effect_with(key, move |(model, _, shown, _, _)| {
-            frame.borrow_mut().take();
             if let (Some(el), Some(to)) = (canvas.cast::<HtmlCanvasElement>(), painted) {
-                let from = last
-                    .borrow()
-                    .as_ref()
-                    .filter(|(m, from)| m == model && !Rc::ptr_eq(from, &to))
-                    .map(|(_, from)| from.clone());
-                match from {
-                    Some(from) if !reduced_motion() => {
-                        let moving = Rc::new(Transition::new(&from.cells, &to.cells));
-                        animate(frame.clone(), el, moving, to.clone(), theme, *shown, None)
-                    }
-                    _ => paint(&el, &to, &to.cells, &theme, *shown),
-                }
-                *last.borrow_mut() = Some((model.clone(), to));
+                let shown = *shown;
+                let draw = move |p: &Painted, cells: &[Placed]| paint(&el, p, cells, &theme, shown);
+                change_stage(&frame, &last, model.clone(), to, draw);
             }
             move || {
                 frame.borrow_mut().take();

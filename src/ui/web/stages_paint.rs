@@ -29,6 +29,12 @@ pub(super) struct Painted {
     pub(super) cell: f64,
 }
 
+impl super::motion::Stage for Painted {
+    fn cells(&self) -> &[Placed] {
+        &self.cells
+    }
+}
+
 impl Painted {
     pub(super) fn new(mapping: &Mapping, cells: Vec<Placed>, span: u64, zoomed: bool) -> Painted {
         let table = viridis_table();

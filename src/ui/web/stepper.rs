@@ -6,16 +6,14 @@
 //! `data-motion` `cells` or `blocks`, and `data-rects` the number of
 //! rectangles the stage draws). The stage's rectangles and their
 //! fills are computed once per shape and stage (memoised), the pairing of
-//! two stages once per move ([`Transition`]); a frame only interpolates
+//! two stages once per move (`Transition`); a frame only interpolates
 //! and paints. Changing stage moves every rectangle from
 //! its place in the old stage to its place in the new one over
-//! [`MOVE_MS`] (requestAnimationFrame; dropping the handle stops it);
+//! 450 ms (`motion::change_stage`; dropping the handle stops it);
 //! `prefers-reduced-motion: reduce` jumps.
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
-use gloo::render::{request_animation_frame, AnimationFrame};
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
@@ -23,15 +21,13 @@ use crate::render::backend::canvas::context;
 
 use crate::ui::model::Model;
 use crate::ui::state::Action;
-use crate::ui::stepper::{placed, shown_key, stage_picture, Placed, Transition};
+use crate::ui::stepper::{placed, shown_key, stage_picture, Placed};
 
-use super::motion::reduced_motion;
+use super::motion::{change_stage, Frame, Stage};
 use super::shared::Shared;
 
 const WIDTH: f64 = 420.0;
 const HEIGHT: f64 = 260.0;
-/// How long cells take to move between stages.
-const MOVE_MS: f64 = 450.0;
 
 #[derive(Properties, PartialEq)]
 pub struct StepProps {
@@ -70,6 +66,12 @@ struct Painted {
     colours: Vec<String>,
 }
 
+impl Stage for Painted {
+    fn cells(&self) -> &[Placed] {
+        &self.cells
+    }
+}
+
 fn paint(canvas: &HtmlCanvasElement, cells: &[Placed], colours: &[String], shown: Option<u64>) {
     let Some(ctx) = context(canvas) else {
         return;
@@ -104,33 +106,6 @@ fn paint(canvas: &HtmlCanvasElement, cells: &[Placed], colours: &[String], shown
             (c.h - 2.0).max(1.0),
         );
     }
-}
-
-type Frame = Rc<RefCell<Option<AnimationFrame>>>;
-
-/// Paints `moving` frame by frame, then `to` (the pairing is made once,
-/// before the first frame; a frame only interpolates and paints).
-fn animate(
-    frame: Frame,
-    canvas: HtmlCanvasElement,
-    moving: Rc<Transition>,
-    to: Rc<Painted>,
-    shown: Option<u64>,
-    start: Option<f64>,
-) {
-    let next = frame.clone();
-    let handle = request_animation_frame(move |now| {
-        let start = start.unwrap_or(now);
-        let t = (now - start) / MOVE_MS;
-        if t >= 1.0 {
-            paint(&canvas, &to.cells, &to.colours, shown);
-            next.borrow_mut().take();
-            return;
-        }
-        paint(&canvas, &moving.at(t), &to.colours, shown);
-        animate(next, canvas, moving, to, shown, Some(start));
-    });
-    *frame.borrow_mut() = Some(handle);
 }
 
 #[function_component]
@@ -171,21 +146,11 @@ pub fn StepPanel(props: &StepProps) -> Html {
         };
         let key = (props.model.clone(), props.stage, shown);
         use_effect_with(key, move |(model, _, shown)| {
-            frame.borrow_mut().take();
             if let (Some(el), Some(to)) = (canvas.cast::<HtmlCanvasElement>(), (*cells).clone()) {
-                let from = last
-                    .borrow()
-                    .as_ref()
-                    .filter(|(m, from)| m == model && !Rc::ptr_eq(from, &to))
-                    .map(|(_, from)| from.clone());
-                match from {
-                    Some(from) if !reduced_motion() => {
-                        let moving = Rc::new(Transition::new(&from.cells, &to.cells));
-                        animate(frame.clone(), el, moving, to.clone(), *shown, None)
-                    }
-                    _ => paint(&el, &to.cells, &to.colours, *shown),
-                }
-                *last.borrow_mut() = Some((model.clone(), to));
+                let shown = *shown;
+                let draw =
+                    move |p: &Painted, cells: &[Placed]| paint(&el, cells, &p.colours, shown);
+                change_stage(&frame, &last, model.clone(), to, draw);
             }
             move || {
                 frame.borrow_mut().take();
