@@ -38,9 +38,14 @@ pub(super) fn result_name(b: &[u8], names: (usize, usize), k: usize) -> Option<S
     if names.0 == names.1 {
         return None;
     }
-    if memchr::memchr(b',', &b[names.0..names.1]).is_none() {
+    // Names are a few bytes: looked at in one pass, not by searches.
+    let list = &b[names.0..names.1];
+    if !list.contains(&b',') {
         // `%r` or `%r:2`: one name for every result.
-        let e = memchr::memchr(b':', &b[names.0..names.1]).map_or(names.1, |c| names.0 + c);
+        let e = list
+            .iter()
+            .position(|&c| c == b':')
+            .map_or(names.1, |c| names.0 + c);
         return Some(Span::new(names.0, e));
     }
     let mut list = Vec::new();

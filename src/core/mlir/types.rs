@@ -12,7 +12,7 @@
 //!   no shape for them.
 //! - `tuple<A, B>` is `(A, B)`; `!stablehlo.token` is `token[]`.
 
-use super::bytes::{close_of, fit, short, split_top};
+use super::bytes::{byte_set, close_of, fit, next_in, short, split_top};
 use super::tensor::tensor_body;
 
 /// Where and why a type is not an XLA shape (offsets into the text).
@@ -42,16 +42,12 @@ pub(crate) fn type_at(b: &[u8], i: usize) -> bool {
 /// the full bracket match.
 #[inline]
 pub(crate) fn quick_close(b: &[u8], open: usize, end: usize) -> Option<usize> {
-    let mut i = open + 1;
-    while i < end {
-        match b[i] {
-            b'>' => return Some(i),
-            b'<' | b'"' | b'(' | b'-' | b'\n' => return None,
-            _ => i += 1,
-        }
-    }
-    None
+    let i = next_in(b, open + 1, end, &QUICK_STOP);
+    (i < end && b[i] == b'>').then_some(i)
 }
+
+/// Where [`quick_close`] stops: the `>`, or what sends it to the full match.
+const QUICK_STOP: [bool; 256] = byte_set(b"><\"(-\n");
 
 /// The type starting at `i` (before `end`): its end, and its XLA text
 /// written into `out` (cleared first), or why not (a span fitted onto the
