@@ -71,9 +71,6 @@ pub struct Reader {
     memo_next: usize,
     /// Where the current statement's types start (reused).
     pub(super) at: Vec<usize>,
-    /// The text holds a `tuple<` or a `.token` somewhere: else only
-    /// `tensor<` is looked for.
-    rare: bool,
     /// The `sdy.manual_computation`s whose region is open, innermost last
     /// (`manual.rs`).
     pub(super) manual: Vec<super::manual::Manual>,
@@ -98,8 +95,6 @@ impl Reader {
             at: Vec::new(),
             memo: std::array::from_fn(|_| (Vec::new(), Ok(String::new()))),
             memo_next: 0,
-            rare: memchr::memmem::find(text.as_bytes(), b"tuple<").is_some()
-                || memchr::memmem::find(text.as_bytes(), b".token").is_some(),
             manual: Vec::new(),
         }
     }
@@ -142,8 +137,8 @@ impl Reader {
         };
         if line.starts_with(b"func.func") {
             let has = self.tensor.find(line).is_some()
-                || (self.rare
-                    && (self.tuple.find(line).is_some() || self.token.find(line).is_some()));
+                || self.tuple.find(line).is_some()
+                || self.token.find(line).is_some();
             if has {
                 self.function(text, s, e, visit);
             }
@@ -162,27 +157,30 @@ impl Reader {
     pub(super) fn types_in(&self, b: &[u8], s: usize, e: usize, out: &mut Vec<usize>) {
         out.clear();
         let hay = &b[s..e];
-        let word_start = |&k: &usize| k == 0 || !is_word(b[k - 1]);
-        // By its `<` (a searcher's setup costs more than these few bytes).
-        out.extend(
-            memchr::memchr_iter(b'<', hay)
-                .filter(|&k| k >= 6 && &hay[k - 6..k] == b"tensor")
-                .map(|k| s + k - 6)
-                .filter(word_start),
-        );
-        if !self.rare {
-            return;
-        }
-        out.extend(self.tuple.find_iter(hay).map(|k| s + k).filter(word_start));
-        for k in self.token.find_iter(hay) {
-            let at = s + k;
-            for p in [&b"!stablehlo"[..], b"!mhlo"] {
-                if at >= p.len() && &b[at - p.len()..at] == p {
-                    out.push(at - p.len());
+        let word_start = |k: usize| k == 0 || !is_word(b[k - 1]);
+        // One pass over the statement's `<` and `!` (a searcher's setup
+        // costs more than a statement's few bytes, and a search of the
+        // whole text for the rare types more than this, on a text larger
+        // than the caches). In text order: no two of these overlap.
+        for k in memchr::memchr2_iter(b'<', b'!', hay) {
+            if hay[k] == b'!' {
+                let rest = &hay[k..];
+                if rest.starts_with(b"!stablehlo.token") || rest.starts_with(b"!mhlo.token") {
+                    out.push(s + k);
                 }
+                continue;
+            }
+            let at = if k >= 6 && &hay[k - 6..k] == b"tensor" {
+                s + k - 6
+            } else if k >= 5 && &hay[k - 5..k] == b"tuple" {
+                s + k - 5
+            } else {
+                continue;
+            };
+            if word_start(at) {
+                out.push(at);
             }
         }
-        out.sort_unstable();
     }
 
     /// Emits the type at `at` (ending before `end`); returns its end.
