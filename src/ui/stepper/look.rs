@@ -40,8 +40,9 @@ pub fn placed_apart(
         return placed(picture, w, h);
     }
     let (ux, uy) = (picture.fold_unit.max(1), picture.row_fold_unit.max(1));
-    let gaps_x = picture.cols.max(1).div_ceil(ux) - 1;
-    let gaps_y = picture.rows.max(1).div_ceil(uy) - 1;
+    let gaps = |at: u64, n: u64, u: u64| (at + n.max(1) - 1) / u - at / u;
+    let gaps_x = gaps(picture.col0, picture.cols, ux);
+    let gaps_y = gaps(picture.row0, picture.rows, uy);
     let (w2, h2) = (w - gaps_x as f64 * TILE_GAP, h - gaps_y as f64 * TILE_GAP);
     if w2 <= 0.0 || h2 <= 0.0 {
         return placed(picture, w, h);
@@ -58,8 +59,10 @@ pub fn placed_apart(
         return placed(picture, w, h);
     }
     for (p, c) in out.iter_mut().zip(&picture.cells) {
-        p.x += ((c.col - picture.col0) / ux) as f64 * TILE_GAP;
-        p.y += ((c.row - picture.row0) / uy) as f64 * TILE_GAP;
+        // (tiles counted from the stage's edge: a panned window may start
+        // inside one)
+        p.x += (c.col / ux - picture.col0 / ux) as f64 * TILE_GAP;
+        p.y += (c.row / uy - picture.row0 / uy) as f64 * TILE_GAP;
     }
     out
 }
