@@ -7,14 +7,16 @@
 // stands (the line is under its second row, not between its two), in
 // linear memory it lies. "Whole stage" shows all again. axe finds nothing,
 // light and dark, in presentation mode. A cell clicked in the stages is
-// pinned in the main picture.
+// pinned in the main picture. The zoomed window pans, with its buttons
+// and with Shift+arrows, a window at a time; the cells it then shows
+// still name their own elements.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AXE_SOURCE, AXE_TAGS, runAxe } from './axe.mjs';
-import { openApp, screenshotDir, stopAll, waitForPicture } from './harness.mjs';
+import { openApp, screenshotDir, stopAll, waitForPicture, waitForText } from './harness.mjs';
 
 const SHAPE = 'bf16[16,256]{1,0:T(8,128)(2,1)}';
 // The second tiling level's outline colour (render/world/colour.rs,
@@ -61,7 +63,7 @@ test('a bf16 (2,1) tiling: the stages zoom in until its pairs show, and "Whole s
   await waitStage(1);
   const size = await cell();
   assert.ok(size >= 16, `zoomed cells are ${size} px`);
-  assert.match(await page.textContent('#step-note'), /^Zoomed in: the top-left 16 x 32 of 16 x 256 cells/);
+  assert.match(await page.textContent('#step-note'), /^Zoomed in: rows 0 to 15 and columns 0 to 31 of 16 x 256 cells/);
   // Column 0: rows 0 and 1 are a pair (only the cells' 1 px gap between
   // them), rows 1 and 2 are not (the pair's outline under row 1).
   const mid = size / 2;
@@ -109,6 +111,90 @@ test('a cell clicked in the stages is pinned in the picture, and again unpinned'
   assert.equal(await page.$eval('#layout-canvas', (c) => c.dataset.pinned), '5', 'f is at offset 5 of a d b e c f');
   await page.mouse.click(box.x + 2.5 * size * k, box.y + 1.5 * size * k);
   await page.waitForFunction(() => document.querySelector('#layout-canvas').dataset.pinned === '');
+  await page.emulateMedia({ reducedMotion: null });
+});
+
+const win = () => page.$eval('#step-canvas', (c) => c.dataset.window);
+const waitWindow = (w) =>
+  page.waitForFunction((w) => document.querySelector('#step-canvas').dataset.window === w, w);
+const disabled = (id) => page.$eval(id, (b) => b.disabled);
+
+// Clicks (pin) or points at (hover) cell (row, col) of the zoomed window.
+async function atCell(row, col, click) {
+  const size = await cell();
+  await page.locator('#step-canvas').scrollIntoViewIfNeeded();
+  const box = await page.locator('#step-canvas').boundingBox();
+  const k = box.width / Number(await page.$eval('#step-canvas', (c) => c.dataset.width));
+  const [x, y] = [box.x + (col + 0.5) * size * k, box.y + (row + 0.5) * size * k];
+  await (click ? page.mouse.click(x, y) : page.mouse.move(x, y));
+}
+
+test('the zoomed stage pans a window at a time, by button and Shift+arrows, and its cells name their elements', async () => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(`${app.baseUrl}?shape=${encodeURIComponent(SHAPE)}`);
+  await waitForPicture(page);
+  await page.keyboard.press(']');
+  await waitStage(1);
+  // The logical stage, 16 x 256: a 16 x 32 window, panned along columns only.
+  assert.equal(await win(), '0,0,16,32');
+  assert.equal(await page.$('#step-pan-up'), null, 'all 16 rows are shown');
+  assert.equal(await disabled('#step-pan-left'), true);
+  assert.equal(await page.getAttribute('#step-pan-right', 'aria-label'), 'Pan the stage right');
+  await page.click('#step-pan-right');
+  await waitWindow('0,32,16,32');
+  assert.match(await page.textContent('#step-note'), /^Zoomed in: rows 0 to 15 and columns 32 to 63 of 16 x 256 cells/);
+  await page.keyboard.press('Shift+ArrowRight');
+  await waitWindow('0,64,16,32');
+  await page.keyboard.press('Shift+ArrowLeft');
+  await waitWindow('0,32,16,32');
+  for (let i = 0; i < 10; i++) await page.keyboard.press('Shift+ArrowRight');
+  await waitWindow('0,224,16,32');
+  assert.equal(await disabled('#step-pan-right'), true, 'held at the right edge');
+  assert.equal(await disabled('#step-pan-left'), false);
+  assert.match(await page.textContent('#step-note'), /rows 0 to 15 and columns 224 to 255 of 16 x 256/);
+  await shoot('stage-pan-logical');
+  // Row 3, column 5 of this window is element (3, 229).
+  await atCell(3, 5, false);
+  await waitForText(page, '#cell-info h2', 'Under the pointer: Element (3, 229)');
+  await atCell(3, 5, true);
+  await waitForText(page, '#cell-info h2', 'Pinned cell: Element (3, 229)');
+  await atCell(3, 5, true);
+  await page.waitForFunction(() => document.querySelector('#layout-canvas').dataset.pinned === '');
+  // Focus on a control outside the stage view: Shift+→ steps a tile there
+  // (keys.rs), the window stays.
+  await page.focus('#step-tile-forward');
+  await page.keyboard.press('Shift+ArrowLeft');
+  assert.equal(await win(), '0,224,16,32');
+  await page.focus('#step-next');
+  // Linear memory: 4096 offsets, 32 a row, 16 rows a window, panned down.
+  const count = Number((await page.textContent('#step-label')).match(/\/(\d+)/)[1]);
+  for (let k = 2; k <= count; k++) {
+    await page.keyboard.press(']');
+    await waitStage(k);
+  }
+  assert.equal(await win(), '0,0,16,32');
+  assert.equal(await page.$('#step-pan-left'), null, 'linear memory pans down only');
+  assert.equal(await disabled('#step-pan-up'), true);
+  await page.keyboard.press('Shift+ArrowDown');
+  await waitWindow('16,0,16,32');
+  assert.match(await page.textContent('#step-note'), /^Zoomed in: offsets 512 to 1023 of 4096, 32 a row/);
+  await shoot('stage-pan-linear');
+  // Offset 512 + 32 + 3 = 547: tile 0 (rows 0-7, columns 0-127; tiled_layout.md),
+  // its (2,1) pair 273 = row 2, column 17 of the 4 x 128 pairs, the pair's
+  // second element: element (5, 17).
+  await atCell(1, 3, true);
+  await waitForText(page, '#cell-info h2', 'Pinned cell: Element (5, 17)');
+  assert.equal(await page.$eval('#layout-canvas', (c) => c.dataset.pinned), '547');
+  await atCell(1, 3, true);
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(runAxe, AXE_TAGS);
+  assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+  // Back to the logical stage: its window is where it was left.
+  for (let k = count - 1; k >= 1; k--) {
+    await page.keyboard.press('[');
+    await waitStage(k);
+  }
+  assert.equal(await win(), '0,224,16,32');
   await page.emulateMedia({ reducedMotion: null });
 });
 

@@ -2,7 +2,8 @@
 //! `+` / `-` change the speed, `f` fits, Home / End jump, Escape unpins,
 //! `[` / `]` step through the tiling (Escape closes it first), `p` turns
 //! presentation mode on or off, `z` / `x` zoom the views in and out at
-//! their centres, `w` `a` `s` `d` pan them.
+//! their centres, `w` `a` `s` `d` pan them. In the zoomed stage view,
+//! `stages_pan.rs` takes Shift+arrows first (to pan the stage).
 //! Keys typed into a text field or a menu are left alone, and so are the
 //! keys that scroll a focused box that scrolls.
 

@@ -36,6 +36,7 @@ mod shared;
 mod soon;
 mod stages;
 mod stages_paint;
+mod stages_pan;
 mod stepper;
 mod summary;
 mod text_view;

@@ -113,6 +113,7 @@ const KEYS: &[(&str, &str)] = &[
     ("z x", "zoom in or out"),
     ("w a s d", "pan the views"),
     ("[ ]", "step through the tiling, stage by stage"),
+    ("Shift+arrows", "in a zoomed stage: pan it"),
     ("p", "presentation mode: the picture fills the window"),
     ("Esc", "close the stages, else unpin the pinned cell"),
 ];

@@ -5,7 +5,8 @@
 //! tiles outlined, "split into tiles" with the tiles apart, linear memory
 //! wrapped as the page's memory view wraps it. Hovering a cell lights it
 //! in the main picture, clicking pins it there (and the main picture's
-//! cell is outlined here).
+//! cell is outlined here). Small cells are zoomed in on, a window of the
+//! stage (`ui/stepper/zoom.rs`, `data-window`) that `stages_pan.rs` pans.
 //! Embed mode keeps its smaller `stepper.rs` panel (the embed module's
 //! budget); the ids, `data-motion` and `data-rects` are the same.
 
@@ -19,12 +20,13 @@ use crate::render::world::colour::{Theme, ThemeKind};
 use crate::ui::model::Model;
 use crate::ui::state::Action;
 use crate::ui::stepper::look::{cell_at, placed_apart, with_memory_rows};
-use crate::ui::stepper::zoom::zoomed;
+use crate::ui::stepper::zoom::{zoomed_at, Window};
 use crate::ui::stepper::{shown_key, stage_picture, Placed};
 
 use super::motion::{change_stage, Frame};
 use super::shared::Shared;
 use super::stages_paint::{paint, Painted};
+use super::stages_pan::{pan_buttons, use_pan_keys, PanNow};
 
 /// The picture's size in CSS pixels (drawn at twice that, so that it
 /// stays sharp when presentation mode widens it).
@@ -55,37 +57,74 @@ pub fn StagePanel(props: &StagesProps) -> Html {
     let steps = drawn.and_then(|d| d.steps());
     // Small cells are zoomed in on unless the user asks for the whole.
     let zoom = use_state(|| true);
+    // Where the zoomed window is, for grid stages and for linear memory
+    // (`stages_pan.rs` moves it): kept from stage to stage, back to the
+    // top left when the array changes.
+    let pan = use_state(|| (None::<Shared<Model>>, [(0u64, 0u64); 2]));
+    let places = if pan.0 == props.model {
+        pan.1
+    } else {
+        Default::default()
+    };
     // The stage, with linear memory wrapped as the memory view wraps it,
-    // in pixels: once per shape, row width, stage and zoom. With it,
-    // whether zooming in changes anything.
+    // in pixels: once per shape, row width, stage, zoom and window. With
+    // it, the window when zoomed in (else whether zooming in could).
     let picture = use_memo(
-        (props.model.clone(), props.row_width, props.stage, *zoom),
-        |(model, width, stage, zoom)| {
+        (
+            props.model.clone(),
+            props.row_width,
+            props.stage,
+            *zoom,
+            places,
+        ),
+        |(model, width, stage, zoom, places)| {
             let d = model.as_ref()?.drawn.as_ref()?;
             let steps = with_memory_rows(d.steps()?, *width);
             let k = (*stage)?;
             Some(stage_picture(&steps, k).map(|pic| {
-                let near = zoomed(&pic, WIDTH, HEIGHT);
+                let at = places[usize::from(pic.linear)];
+                let near = zoomed_at(&pic, WIDTH, HEIGHT, at);
                 let can_zoom = near.is_some();
-                let (pic, on) = match near {
-                    Some(z) if *zoom => (z, true),
-                    _ => (pic, false),
+                let (pic, window) = match near {
+                    Some((z, w)) if *zoom => (z, Some(w)),
+                    _ => (pic, None),
                 };
                 let cells = placed_apart(&steps, k, &pic, WIDTH, HEIGHT);
-                let painted = Painted::new(&d.analysis.mapping, cells, pic.colour_span, on);
-                (Rc::new(pic), Rc::new(painted), can_zoom)
+                let cut = window.map(|w| (w.col0 > 0, w.row0 > 0));
+                let painted = Painted::new(&d.analysis.mapping, cells, pic.colour_span, cut);
+                (Rc::new(pic), Rc::new(painted), can_zoom, window)
             }))
         },
     );
     let painted = match &*picture {
-        Some(Ok((_, p, _))) => Some(p.clone()),
+        Some(Ok((_, p, _, _))) => Some(p.clone()),
         _ => None,
     };
-    let can_zoom = matches!(&*picture, Some(Ok((_, _, true))));
+    let can_zoom = matches!(&*picture, Some(Ok((_, _, true, _))));
+    let window: Option<Window> = match &*picture {
+        Some(Ok((_, _, _, w))) => *w,
+        _ => None,
+    };
     let flip_zoom = {
         let zoom = zoom.clone();
         Callback::from(move |_: MouseEvent| zoom.set(!*zoom))
     };
+    let go = {
+        let (pan, model) = (pan.clone(), props.model.clone());
+        let linear = window.is_some_and(|w| w.linear);
+        Callback::from(move |to: (u64, u64)| {
+            let mut places = if pan.0 == model {
+                pan.1
+            } else {
+                Default::default()
+            };
+            places[usize::from(linear)] = to;
+            pan.set((model.clone(), places));
+        })
+    };
+    let pan_now: PanNow = use_mut_ref(|| None);
+    *pan_now.borrow_mut() = window.map(|w| (w, go.clone()));
+    use_pan_keys(pan_now);
     let last = use_mut_ref(|| None::<(Option<Shared<Model>>, Rc<Painted>)>);
     let frame: Frame = use_mut_ref(|| None);
     let theme = Theme::of(props.theme);
@@ -101,9 +140,10 @@ pub fn StagePanel(props: &StagesProps) -> Html {
             shown,
             props.theme,
             props.row_width,
+            (*zoom, places),
         );
         let painted = painted.clone();
-        use_effect_with(key, move |(model, _, shown, _, _)| {
+        use_effect_with(key, move |(model, _, shown, _, _, _)| {
             if let (Some(el), Some(to)) = (canvas.cast::<HtmlCanvasElement>(), painted) {
                 let shown = *shown;
                 let draw = move |p: &Painted, cells: &[Placed]| paint(&el, p, cells, &theme, shown);
@@ -174,7 +214,7 @@ pub fn StagePanel(props: &StagesProps) -> Html {
     let off = props.dispatch.reform(|_: MouseEvent| Action::StageOff);
     let count = steps.map_or(0, |s| s.stages().len());
     let (motion, rects, cell) = match &*picture {
-        Some(Ok((p, painted, _))) => (
+        Some(Ok((p, painted, _, _))) => (
             if p.blocks { "blocks" } else { "cells" },
             p.cells.len().to_string(),
             format!("{:.1}", painted.cell),
@@ -192,6 +232,9 @@ pub fn StagePanel(props: &StagesProps) -> Html {
         _ => "Step through the tiling, one stage at a time".to_owned(),
     };
     let shown = props.cut.is_none() && matches!(&*picture, Some(Ok(_)));
+    let data_window = window.map_or(String::new(), |w| {
+        format!("{},{},{},{}", w.row0, w.col0, w.rows, w.cols)
+    });
     html! {
         <section id="step-mode" class="panel step-mode">
             <div class="step-controls">
@@ -204,6 +247,9 @@ pub fn StagePanel(props: &StagesProps) -> Html {
                     <button type="button" id="step-zoom" onclick={flip_zoom} aria-pressed={(!*zoom).to_string()}
                         title="Small cells are zoomed in on; this shows the whole stage">{ "Whole stage" }</button>
                 }
+                if let Some(w) = &window {
+                    { pan_buttons(w, &go) }
+                }
                 if props.stage.is_some() {
                     <button type="button" id="step-off" onclick={off} title="Close the stages (Esc)">{ "Close" }</button>
                 }
@@ -214,12 +260,13 @@ pub fn StagePanel(props: &StagesProps) -> Html {
             if let Some(Err(why)) = &*picture {
                 <p class="muted">{ why.clone() }</p>
             }
-            if let Some(Ok((p, _, _))) = &*picture {
+            if let Some(Ok((p, _, _, _))) = &*picture {
                 if let Some(note) = &p.note {
                     <p id="step-note" class="muted">{ note.clone() }</p>
                 }
             }
             <canvas ref={canvas} id="step-canvas" data-motion={motion} data-rects={rects} data-cell={cell}
+                data-window={data_window}
                 data-width={WIDTH.to_string()} data-height={HEIGHT.to_string()}
                 width={(WIDTH * BACKING).to_string()} height={(HEIGHT * BACKING).to_string()}
                 style={format!("width: {WIDTH}px; max-width: 100%; height: auto")}

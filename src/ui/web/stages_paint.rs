@@ -23,7 +23,8 @@ pub(super) struct Painted {
     /// tiling), with their level.
     inner: Vec<(usize, [f64; 4])>,
     /// Zoomed: the right and bottom edges of the cut (outlines running
-    /// into them are drawn open there, the tile going on).
+    /// into them, or into its left or top edge when the window is panned
+    /// away from it, are drawn open there, the tile going on).
     cut: Option<(f64, f64)>,
     /// The smallest rectangle's side, in CSS pixels.
     pub(super) cell: f64,
@@ -36,7 +37,13 @@ impl super::motion::Stage for Painted {
 }
 
 impl Painted {
-    pub(super) fn new(mapping: &Mapping, cells: Vec<Placed>, span: u64, zoomed: bool) -> Painted {
+    /// `zoomed`: whether the window is cut off on its left and its top.
+    pub(super) fn new(
+        mapping: &Mapping,
+        cells: Vec<Placed>,
+        span: u64,
+        zoomed: Option<(bool, bool)>,
+    ) -> Painted {
         let table = viridis_table();
         let top = span.saturating_sub(1).max(1);
         let fills = cells
@@ -57,10 +64,16 @@ impl Painted {
             .collect();
         let right = cells.iter().map(|c| c.x + c.w).fold(0.0, f64::max);
         let bottom = cells.iter().map(|c| c.y + c.h).fold(0.0, f64::max);
-        let cut = zoomed.then_some((right, bottom));
-        if zoomed {
+        let cut = zoomed.map(|_| (right, bottom));
+        if let Some((left_cut, top_cut)) = zoomed {
             // Open where the cut runs through a tile.
             let open = |r: &mut [f64; 4]| {
+                if left_cut && r[0].abs() < 0.5 {
+                    (r[0], r[2]) = (r[0] - 8.0, r[2] + 8.0);
+                }
+                if top_cut && r[1].abs() < 0.5 {
+                    (r[1], r[3]) = (r[1] - 8.0, r[3] + 8.0);
+                }
                 if (r[0] + r[2] - right).abs() < 0.5 {
                     r[2] += 8.0;
                 }
