@@ -16,7 +16,7 @@ import { after, before, test } from 'node:test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AXE_SOURCE, AXE_TAGS, runAxe } from './axe.mjs';
-import { openApp, screenshotDir, stopAll, waitForPicture, waitForText } from './harness.mjs';
+import { openApp, screenshotDir, stopAll, typeShape, waitForPicture, waitForText } from './harness.mjs';
 
 const SHAPE = 'bf16[16,256]{1,0:T(8,128)(2,1)}';
 // The second tiling level's outline colour (render/world/colour.rs,
@@ -195,6 +195,15 @@ test('the zoomed stage pans a window at a time, by button and Shift+arrows, and 
     await waitStage(k);
   }
   assert.equal(await win(), '0,224,16,32');
+  // A new array (8 x 512, its window 8 x 32) closes the stages; opened
+  // again, they start at the top left.
+  await typeShape(page, 'bf16[8,512]{1,0:T(8,128)(2,1)}');
+  await page.waitForFunction(() => !document.querySelector('#step-canvas')?.dataset.window);
+  await page.click('#step-next');
+  await waitStage(1);
+  await page.waitForFunction(() => document.querySelector('#step-note')?.textContent.includes('of 8 x 512'));
+  assert.equal(await win(), '0,0,8,32');
+  assert.equal(await disabled('#step-pan-left'), true);
   await page.emulateMedia({ reducedMotion: null });
 });
 
