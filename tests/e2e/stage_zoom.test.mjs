@@ -178,6 +178,14 @@ test('the zoomed stage pans a window at a time, by button and Shift+arrows, and 
   await page.keyboard.press('Shift+ArrowDown');
   await waitWindow('16,0,16,32');
   assert.match(await page.textContent('#step-note'), /^Zoomed in: offsets 512 to 1023 of 4096, 32 a row/);
+  // Linear memory pans up and down only: Shift+← keeps the page's meaning
+  // (back one tile), the window stays.
+  const scrub = async () => Number(await page.inputValue('#scrub'));
+  const from = await scrub();
+  assert.ok(from > 0, `the cursor at ${from}, where a tile back moves it`);
+  await page.keyboard.press('Shift+ArrowLeft');
+  await page.waitForFunction((b) => Number(document.getElementById('scrub').value) < b, from);
+  assert.equal(await win(), '16,0,16,32');
   await shoot('stage-pan-linear');
   // Offset 512 + 32 + 3 = 547: tile 0 (rows 0-7, columns 0-127; tiled_layout.md),
   // its (2,1) pair 273 = row 2, column 17 of the 4 x 128 pairs, the pair's

@@ -87,7 +87,14 @@ pub(super) fn use_pan_keys(now: PanNow) {
                 let Some((w, go)) = now.borrow().clone() else {
                     return;
                 };
-                if !here || (w.all_rows <= w.step_rows && w.all_cols <= w.step_cols) {
+                // Only along an axis the window pans: else the key keeps
+                // its page meaning (Shift+← → step by a tile).
+                let pans = if dr != 0 {
+                    w.all_rows > w.step_rows
+                } else {
+                    w.all_cols > w.step_cols
+                };
+                if !here || !pans {
                     return;
                 }
                 e.prevent_default();
