@@ -82,11 +82,7 @@ pub fn cell_labels(
                 0
             };
             let fill = colours.colour(probe, tile0).unwrap_or(Rgb(255, 255, 255));
-            let ink = if fill.luminance() > 0.55 {
-                Rgb(20, 20, 20)
-            } else {
-                Rgb(250, 250, 250)
-            };
+            let ink = fill.ink();
             let (x, y) = camera.to_screen(
                 pane,
                 (raster.x0 + j as u64) as f64 + 0.5,

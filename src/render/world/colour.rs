@@ -36,6 +36,16 @@ impl Rgb {
         (0.2126 * f64::from(self.0) + 0.7152 * f64::from(self.1) + 0.0722 * f64::from(self.2))
             / 255.0
     }
+
+    /// The colour text is written in on this fill: near-black on a light
+    /// fill, near-white on a dark one (cell letters, labels).
+    pub fn ink(self) -> Rgb {
+        if self.luminance() > 0.55 {
+            Rgb(20, 20, 20)
+        } else {
+            Rgb(250, 250, 250)
+        }
+    }
 }
 
 /// Viridis sampled at 17 evenly spaced points (matplotlib's table).

@@ -71,12 +71,7 @@ fn paint(
         ctx.fill_rect(x, y, size - gap, size - gap);
         if let (Some(fill), Some(l)) = (fill, letter_at(b, k * pic.stride)) {
             if font >= 9.0 {
-                let ink = if fill.luminance() > 0.55 {
-                    "#141414"
-                } else {
-                    "#fafafa"
-                };
-                ctx.set_fill_style_str(ink);
+                ctx.set_fill_style_str(&fill.ink().css());
                 let _ = ctx.fill_text(&l.to_string(), x + size / 2.0, y + size / 2.0);
             }
         }

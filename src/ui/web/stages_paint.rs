@@ -123,12 +123,7 @@ pub(super) fn paint(
         if let Some(l) = p.letters.get(k).copied().flatten() {
             let size = (c.w.min(c.h) * 0.5).floor();
             if size >= 9.0 {
-                let ink = if p.fills[k].luminance() > 0.55 {
-                    "#141414"
-                } else {
-                    "#fafafa"
-                };
-                ctx.set_fill_style_str(ink);
+                ctx.set_fill_style_str(&p.fills[k].ink().css());
                 ctx.set_font(&format!("{size}px {LABEL_FONT_FAMILY}"));
                 ctx.set_text_align("center");
                 ctx.set_text_baseline("middle");
