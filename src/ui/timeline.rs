@@ -318,10 +318,7 @@ pub fn totals_text(m: &Module) -> String {
     let report: Vec<String> = m
         .memory_report
         .iter()
-        .map(|s| match (&s.name, s.color) {
-            (Some(n), Some(c)) => format!("{n} (color {c}) {}", bytes(s.bytes)),
-            _ => format!("{} in all", bytes(s.bytes)),
-        })
+        .map(|s| s.describe(&bytes(s.bytes)))
         .collect();
     if !report.is_empty() {
         text.push_str(&format!(

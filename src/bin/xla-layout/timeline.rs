@@ -200,12 +200,7 @@ fn module(s: &mut String, m: &Module, top: usize) {
         b(t.temp)
     );
     for r in &m.memory_report {
-        let _ = match (&r.name, r.color) {
-            (Some(n), Some(c)) => {
-                writeln!(s, "  memory-usage report: {n} (color {c}) {}", b(r.bytes))
-            }
-            _ => writeln!(s, "  memory-usage report: {} in all", b(r.bytes)),
-        };
+        let _ = writeln!(s, "  memory-usage report: {}", r.describe(&b(r.bytes)));
     }
     for a in &m.allocations {
         let (Some(p), Some(sh)) = (a.parameter, &a.shard) else {

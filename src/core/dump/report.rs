@@ -33,6 +33,18 @@ pub struct ReportSpace {
     pub line: usize,
 }
 
+impl ReportSpace {
+    /// What this total is of, with `bytes` (its byte count as the caller
+    /// writes bytes): `default (color 0) 66.0 KiB`, or `66.0 KiB in all`
+    /// for the older report's one total.
+    pub fn describe(&self, bytes: &str) -> String {
+        match (&self.name, self.color) {
+            (Some(n), Some(c)) => format!("{n} (color {c}) {bytes}"),
+            _ => format!("{bytes} in all"),
+        }
+    }
+}
+
 /// The report's totals, in its order; bad lines are problems.
 pub fn read(file: &str, text: &str, problems: &mut Vec<Problem>) -> Vec<ReportSpace> {
     let mut out = Vec::new();
